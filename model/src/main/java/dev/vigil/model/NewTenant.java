@@ -1,0 +1,5 @@
+package dev.vigil.model;
+
+/** Body of {@code POST /system/tenants}. */
+public record NewTenant(String name, String ownerEmail, Plan plan) {
+}

@@ -1,0 +1,4 @@
+package dev.vigil.model;
+
+public record NewUser(String email, Role role) {
+}

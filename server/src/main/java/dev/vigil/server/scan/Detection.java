@@ -1,0 +1,43 @@
+package dev.vigil.server.scan;
+
+import dev.vigil.model.ScanKind;
+import dev.vigil.model.Severity;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One problem a scanner found in one file: what the pipeline turns into a finding and a SARIF result.
+ *
+ * @param identity what, beside kind, rule and path, makes this problem the same problem after code moves
+ *                 (DESIGN §4): for secrets the hex SHA-256 of the secret value, for iac the resource address,
+ *                 for sca the ecosystem and package name. Never a secret value in the clear.
+ * @param line     1-based line of the problem in {@code path}
+ * @param aliases  equivalent ids in other tools (Checkov, Trivy, CVE, GHSA), possibly empty
+ */
+public record Detection(ScanKind kind, String ruleId, String title, Severity severity, String cwe, String path,
+                        int line, String description, String fixAvailable, boolean isBreaking, boolean isDirect,
+                        String identity, List<String> aliases) {
+
+    public Detection {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(ruleId, "ruleId");
+        Objects.requireNonNull(severity, "severity");
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(identity, "identity");
+        title = title == null ? ruleId : title;
+        description = description == null ? title : description;
+        line = Math.max(1, line);
+        aliases = aliases == null ? List.of() : List.copyOf(aliases);
+    }
+
+    /** The finding's location, {@code <path>:<line>}. */
+    public String location() {
+        return path + ":" + line;
+    }
+
+    /** The stable fingerprint of this problem, {@code fp_v1:<hex sha-256>}. */
+    public String fingerprint() {
+        return Fingerprints.of(kind, ruleId, path, identity);
+    }
+}
