@@ -1,0 +1,239 @@
+package dev.vigil.client;
+
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.vigil.model.ApiKey;
+import dev.vigil.model.Assignment;
+import dev.vigil.model.BulkStatusChange;
+import dev.vigil.model.BulkStatusResult;
+import dev.vigil.model.CreatedApiKey;
+import dev.vigil.model.ExportFormat;
+import dev.vigil.model.Finding;
+import dev.vigil.model.FindingFilter;
+import dev.vigil.model.FindingStats;
+import dev.vigil.model.HistoryEntry;
+import dev.vigil.model.NewApiKey;
+import dev.vigil.model.NewProject;
+import dev.vigil.model.NewUser;
+import dev.vigil.model.Page;
+import dev.vigil.model.Project;
+import dev.vigil.model.Scan;
+import dev.vigil.model.ScanDetail;
+import dev.vigil.model.ScanListItem;
+import dev.vigil.model.StatusChange;
+import dev.vigil.model.User;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+import static dev.vigil.client.Transport.pageOf;
+import static dev.vigil.client.Transport.type;
+
+/**
+ * The typed client of the /v1 API. Every request carries {@code Authorization: Bearer <key>}. An answer
+ * outside 2xx throws {@link VigilApiException}; a network failure throws {@link UncheckedIOException}
+ * (wrapping an {@link java.io.InterruptedIOException}, with the thread's flag set, on interruption).
+ * Optional {@code limit} and {@code cursor} parameters may be null: the server's default, the first page.
+ */
+public final class VigilClient {
+
+    private static final int LARGEST_PAGE = 100;
+    private static final JavaType FINDING_PAGE = pageOf(Finding.class);
+
+    private final Transport transport;
+
+    VigilClient(Transport transport) {
+        this.transport = transport;
+    }
+
+    public static VigilClient of(URI baseUri, String apiKey) {
+        return builder(baseUri, apiKey).build();
+    }
+
+    public static ClientBuilder<VigilClient> builder(URI baseUri, String apiKey) {
+        return new ClientBuilder<>(baseUri, apiKey, VigilClient::new);
+    }
+
+    // Scans
+
+    public Scan submitScan(ScanSubmission submission) {
+        return this.<Scan>call(Exchange.multipart("/v1/scans", submission.toForm()), type(Scan.class)).body();
+    }
+
+    public Scan submitScan(ScanSubmission submission, UUID idempotencyKey) {
+        return submitScanWithHeaders(submission, idempotencyKey).body();
+    }
+
+    /** The scan with the answer's status and headers (X-RateLimit-*, Idempotent-Replayed, X-Request-ID). */
+    public Response<Scan> submitScanWithHeaders(ScanSubmission submission, UUID idempotencyKey) {
+        Exchange exchange = Exchange.multipart("/v1/scans", submission.toForm()).withIdempotencyKey(idempotencyKey);
+        return call(exchange, type(Scan.class));
+    }
+
+    public Page<ScanListItem> listScans(ScanQuery query) {
+        return transport.get(query.toQuery().appendTo("/v1/scans"), pageOf(ScanListItem.class));
+    }
+
+    public ScanDetail getScan(UUID scanId) {
+        return transport.get("/v1/scans/" + scanId, type(ScanDetail.class));
+    }
+
+    public JsonNode getSarif(UUID scanId) {
+        return transport.get("/v1/scans/" + scanId + "/sarif", type(JsonNode.class));
+    }
+
+    /** Polls the scan with backoff until it has completed or failed; {@link ScanTimeoutException} after {@code timeout}. */
+    public ScanDetail awaitScan(UUID scanId, Duration timeout) {
+        return ScanPoller.DEFAULT.await(scanId, timeout, this::getScan);
+    }
+
+    // Findings
+
+    public Page<Finding> listFindings(FindingFilter filter, Integer limit, String cursor) {
+        return transport.get(QueryString.of(filter).page(limit, cursor).appendTo("/v1/repo-vulnerabilities"),
+                FINDING_PAGE);
+    }
+
+    /** Every finding that matches, fetched lazily a page of 100 at a time by following {@code next_cursor}. */
+    public Stream<Finding> allFindings(FindingFilter filter) {
+        return CursorPages.stream(cursor -> listFindings(filter, LARGEST_PAGE, cursor));
+    }
+
+    /** Copies the export to {@code out} as it arrives; {@code out} is left open. */
+    public void exportFindings(FindingFilter filter, ExportFormat format, OutputStream out) {
+        try (InputStream in = exportFindings(filter, format)) {
+            in.transferTo(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException("the export was cut off", e);
+        }
+    }
+
+    /** The export as a stream, open once the server has accepted the request; the caller closes it. */
+    public InputStream exportFindings(FindingFilter filter, ExportFormat format) {
+        String path = QueryString.of(filter).add("format", format).appendTo("/v1/repo-vulnerabilities/export");
+        String accept = format == ExportFormat.CSV ? "text/csv, application/json" : "application/json";
+        return transport.stream(Exchange.get(path).withHeader("Accept", accept));
+    }
+
+    public FindingStats findingStats(Optional<UUID> projectId) {
+        String path = new QueryString().add("project_id", projectId).appendTo("/v1/repo-vulnerabilities/stats");
+        return transport.get(path, type(FindingStats.class));
+    }
+
+    public Finding getFinding(UUID findingId) {
+        return transport.get("/v1/repo-vulnerabilities/" + findingId, type(Finding.class));
+    }
+
+    public Page<HistoryEntry> findingHistory(UUID findingId, Integer limit, String cursor) {
+        String path = new QueryString().page(limit, cursor)
+                .appendTo("/v1/repo-vulnerabilities/" + findingId + "/history");
+        return transport.get(path, pageOf(HistoryEntry.class));
+    }
+
+    public Finding changeStatus(UUID findingId, StatusChange change) {
+        return post("/v1/repo-vulnerabilities/" + findingId + "/status", change, Finding.class);
+    }
+
+    /** Assigns the finding to a user, or unassigns it when {@code userIdOrNull} is null. */
+    public Finding assign(UUID findingId, UUID userIdOrNull) {
+        return post("/v1/repo-vulnerabilities/" + findingId + "/assign", new Assignment(userIdOrNull), Finding.class);
+    }
+
+    public BulkStatusResult bulkStatus(BulkStatusChange change) {
+        return post("/v1/repo-vulnerabilities/bulk-status", change, BulkStatusResult.class);
+    }
+
+    // Projects, users, API keys
+
+    public Project createProject(NewProject project) {
+        return post("/v1/projects", project, Project.class);
+    }
+
+    public Project createProject(NewProject project, UUID idempotencyKey) {
+        return createProjectWithHeaders(project, idempotencyKey).body();
+    }
+
+    public Response<Project> createProjectWithHeaders(NewProject project, UUID idempotencyKey) {
+        return call(Exchange.json("POST", "/v1/projects", project).withIdempotencyKey(idempotencyKey),
+                type(Project.class));
+    }
+
+    public Page<Project> listProjects(Integer limit, String cursor) {
+        return transport.get(new QueryString().page(limit, cursor).appendTo("/v1/projects"), pageOf(Project.class));
+    }
+
+    public Project getProject(UUID projectId) {
+        return transport.get("/v1/projects/" + projectId, type(Project.class));
+    }
+
+    public User createUser(NewUser user) {
+        return post("/v1/users", user, User.class);
+    }
+
+    public Page<User> listUsers(Integer limit, String cursor) {
+        return transport.get(new QueryString().page(limit, cursor).appendTo("/v1/users"), pageOf(User.class));
+    }
+
+    /** The user the API key acts for. */
+    public User me() {
+        return transport.get("/v1/users/me", type(User.class));
+    }
+
+    public CreatedApiKey createApiKey(NewApiKey key) {
+        return post("/v1/api-keys", key, CreatedApiKey.class);
+    }
+
+    public Page<ApiKey> listApiKeys(Integer limit, String cursor) {
+        return transport.get(new QueryString().page(limit, cursor).appendTo("/v1/api-keys"), pageOf(ApiKey.class));
+    }
+
+    public void revokeApiKey(UUID keyId) {
+        transport.callIgnoringBody(Exchange.delete("/v1/api-keys/" + keyId));
+    }
+
+    // Operations and raw access
+
+    /** True when {@code GET /health} answers 200; false for any other status or when the server is unreachable. */
+    public boolean health() {
+        try {
+            return transport.raw(Exchange.get("/health")).status() == 200;
+        } catch (UncheckedIOException unreachable) {
+            return false;
+        }
+    }
+
+    /**
+     * Sends any request and returns the answer whatever its status, for tests of the raw protocol. The
+     * given headers replace the defaults of the same name (Authorization, Accept); {@code body} may be null.
+     */
+    public RawResponse send(String method, String pathAndQuery, Map<String, String> headers, byte[] body) {
+        var publisher = body == null ? BodyPublishers.noBody() : BodyPublishers.ofByteArray(body);
+        return transport.raw(new Exchange(method, pathAndQuery, headers, publisher));
+    }
+
+    public URI baseUri() {
+        return transport.baseUri();
+    }
+
+    private <T> T post(String path, Object body, Class<T> answer) {
+        return this.<T>call(Exchange.json("POST", path, body), type(answer)).body();
+    }
+
+    private <T> Response<T> call(Exchange exchange, JavaType type) {
+        return transport.call(exchange, type);
+    }
+
+    @Override
+    public String toString() {
+        return "VigilClient[" + transport.baseUri() + "]";
+    }
+}
