@@ -33,15 +33,20 @@ public final class ClientBuilder<C> {
         return this;
     }
 
-    /** Uses this client instead of the default (HTTP/1.1, 10 s connect timeout, no redirects). */
+    /**
+     * Uses this client instead of the default (HTTP/1.1, 10 s connect timeout, no redirects); closing the
+     * API client leaves it open.
+     */
     public ClientBuilder<C> httpClient(HttpClient value) {
         this.httpClient = Objects.requireNonNull(value, "httpClient");
         return this;
     }
 
     public C build() {
-        HttpClient http = httpClient != null ? httpClient : defaultHttpClient();
-        return factory.apply(new Transport(baseUri, credential, http, timeout));
+        if (httpClient != null) {
+            return factory.apply(new Transport(baseUri, credential, httpClient, timeout, false));
+        }
+        return factory.apply(new Transport(baseUri, credential, defaultHttpClient(), timeout, true));
     }
 
     private static HttpClient defaultHttpClient() {

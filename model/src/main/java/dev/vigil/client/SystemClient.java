@@ -14,7 +14,7 @@ import static dev.vigil.client.Transport.type;
  * The client of the operators' system API ({@code /system/…}), authorised by the server's system token.
  * Errors and failures are reported as by {@link VigilClient}.
  */
-public final class SystemClient {
+public final class SystemClient implements AutoCloseable {
 
     private final Transport transport;
 
@@ -48,6 +48,12 @@ public final class SystemClient {
 
     public URI baseUri() {
         return transport.baseUri();
+    }
+
+    /** Releases the default HTTP client's connections and thread; a client given to the builder stays open. */
+    @Override
+    public void close() {
+        transport.close();
     }
 
     @Override

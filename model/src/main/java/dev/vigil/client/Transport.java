@@ -21,7 +21,7 @@ import java.util.Objects;
  * The HTTP plumbing the API clients share: base URI, bearer credential, timeout, error mapping. The
  * credential appears in the Authorization header and nowhere else (not in messages, not in toString).
  */
-final class Transport {
+final class Transport implements AutoCloseable {
 
     private static final int ERROR_BODY_LIMIT = 64 * 1024;
 
@@ -29,12 +29,15 @@ final class Transport {
     private final String base;
     private final String authorization;
     private final Duration timeout;
+    private final boolean ownsHttp;
 
-    Transport(URI baseUri, String credential, HttpClient http, Duration timeout) {
+    /** {@code ownsHttp}: the HTTP client was made for this transport, and is closed with it. */
+    Transport(URI baseUri, String credential, HttpClient http, Duration timeout, boolean ownsHttp) {
         this.base = checkedBase(baseUri);
         this.authorization = "Bearer " + checkedCredential(credential);
         this.http = Objects.requireNonNull(http, "http");
         this.timeout = Objects.requireNonNull(timeout, "timeout");
+        this.ownsHttp = ownsHttp;
     }
 
     static JavaType type(Class<?> type) {
@@ -135,6 +138,14 @@ final class Transport {
             throw new IllegalArgumentException("the API key or token must be non-empty, without spaces or controls");
         }
         return credential;
+    }
+
+    /** Closes the HTTP client if this transport made it; one given by the caller stays open. */
+    @Override
+    public void close() {
+        if (ownsHttp) {
+            http.close();
+        }
     }
 
     @Override

@@ -43,8 +43,9 @@ import static dev.vigil.client.Transport.type;
  * outside 2xx throws {@link VigilApiException}; a network failure throws {@link UncheckedIOException}
  * (wrapping an {@link java.io.InterruptedIOException}, with the thread's flag set, on interruption).
  * Optional {@code limit} and {@code cursor} parameters may be null: the server's default, the first page.
+ * Instances are immutable and safe to share between threads.
  */
-public final class VigilClient {
+public final class VigilClient implements AutoCloseable {
 
     private static final int LARGEST_PAGE = 100;
     private static final JavaType FINDING_PAGE = pageOf(Finding.class);
@@ -230,6 +231,12 @@ public final class VigilClient {
 
     private <T> Response<T> call(Exchange exchange, JavaType type) {
         return transport.call(exchange, type);
+    }
+
+    /** Releases the default HTTP client's connections and thread; a client given to the builder stays open. */
+    @Override
+    public void close() {
+        transport.close();
     }
 
     @Override
