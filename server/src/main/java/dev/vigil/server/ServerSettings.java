@@ -1,0 +1,87 @@
+package dev.vigil.server;
+
+import dev.vigil.server.scan.ArchiveLimits;
+import dev.vigil.server.store.Dialect;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Everything a server is configured with, read once (flags, then environment, then defaults) and passed
+ * through constructors.
+ *
+ * @param dbUrl       JDBC URL; empty for the HSQLDB file database in {@code dataDir}
+ * @param systemToken the operators' token; empty to use (or create) {@code dataDir/system-token}
+ * @param workers     scan workers on this node; 0 for an API-only node
+ */
+public record ServerSettings(String host, int port, Path dataDir, Optional<String> dbUrl, Optional<String> dbUser,
+                             Optional<String> dbPassword, int workers, Optional<String> systemToken, Duration lease,
+                             ArchiveLimits archiveLimits, Clock clock) {
+
+    public ServerSettings {
+        Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(dataDir, "dataDir");
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port must be 0..65535");
+        }
+        if (workers < 0) {
+            throw new IllegalArgumentException("workers must be 0 or more");
+        }
+    }
+
+    public static ServerSettings defaults(Path dataDir) {
+        return new ServerSettings("127.0.0.1", 8080, dataDir, env("VIGIL_DB_URL"), env("VIGIL_DB_USER"),
+                env("VIGIL_DB_PASSWORD"), Math.max(1, Runtime.getRuntime().availableProcessors()),
+                env("VIGIL_SYSTEM_TOKEN"), Duration.ofSeconds(60), ArchiveLimits.defaults(), Clock.systemUTC());
+    }
+
+    public static Path defaultDataDir() {
+        return env("VIGIL_DATA_DIR").map(Path::of).orElseGet(() -> Path.of(System.getProperty("user.home"), ".vigil"));
+    }
+
+    public String jdbcUrl() {
+        return dbUrl.orElseGet(() -> Dialect.hsqldbFileUrl(dataDir));
+    }
+
+    public ServerSettings withPort(int value) {
+        return new ServerSettings(host, value, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
+                archiveLimits, clock);
+    }
+
+    public ServerSettings withHost(String value) {
+        return new ServerSettings(value, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
+                archiveLimits, clock);
+    }
+
+    public ServerSettings withDatabase(String url) {
+        return new ServerSettings(host, port, dataDir, Optional.of(url), dbUser, dbPassword, workers, systemToken,
+                lease, archiveLimits, clock);
+    }
+
+    public ServerSettings withWorkers(int value) {
+        return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, value, systemToken, lease,
+                archiveLimits, clock);
+    }
+
+    public ServerSettings withLease(Duration value) {
+        return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, value,
+                archiveLimits, clock);
+    }
+
+    public ServerSettings withClock(Clock value) {
+        return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
+                archiveLimits, value);
+    }
+
+    public ServerSettings withArchiveLimits(ArchiveLimits value) {
+        return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
+                value, clock);
+    }
+
+    private static Optional<String> env(String name) {
+        return Optional.ofNullable(System.getenv(name)).filter(v -> !v.isBlank());
+    }
+}

@@ -1,0 +1,160 @@
+package dev.vigil.server;
+
+import dev.vigil.model.ScanKind;
+import dev.vigil.server.api.ApiKeyService;
+import dev.vigil.server.api.ApiKeys;
+import dev.vigil.server.api.FindingReads;
+import dev.vigil.server.api.FindingService;
+import dev.vigil.server.api.ProjectService;
+import dev.vigil.server.api.ScanService;
+import dev.vigil.server.api.ScanSubmissions;
+import dev.vigil.server.api.UserService;
+import dev.vigil.server.http.ApiException;
+import dev.vigil.server.http.Authentication;
+import dev.vigil.server.http.ErrorMapping;
+import dev.vigil.server.http.Idempotency;
+import dev.vigil.server.http.RateLimit;
+import dev.vigil.server.http.RequestIds;
+import dev.vigil.server.ops.Housekeeping;
+import dev.vigil.server.ops.Metrics;
+import dev.vigil.server.ops.OpsService;
+import dev.vigil.server.ops.SystemService;
+import dev.vigil.server.ops.SystemToken;
+import dev.vigil.server.ops.Tenants;
+import dev.vigil.server.scan.ScanProcessor;
+import dev.vigil.server.scan.ScanQueue;
+import dev.vigil.server.scan.ScanRecovery;
+import dev.vigil.server.scan.ScanWorkers;
+import dev.vigil.server.scan.Scanner;
+import dev.vigil.server.store.ApiKeyRepository;
+import dev.vigil.server.store.ArchiveRepository;
+import dev.vigil.server.store.Database;
+import dev.vigil.server.store.FindingRepository;
+import dev.vigil.server.store.HistoryRepository;
+import dev.vigil.server.store.IdempotencyRepository;
+import dev.vigil.server.store.MergeRepository;
+import dev.vigil.server.store.ProjectRepository;
+import dev.vigil.server.store.ScanRepository;
+import dev.vigil.server.store.StatsRepository;
+import dev.vigil.server.store.SubmissionRepository;
+import dev.vigil.server.store.TenantRepository;
+import dev.vigil.server.store.UserRepository;
+import dev.vigil.server.triage.AcceptanceExpiry;
+import dev.vigil.server.triage.BlockingPolicy;
+import dev.vigil.server.triage.FindingMerger;
+import dev.vigil.server.triage.FindingTriage;
+import dev.vigil.server.triage.SlaPolicy;
+import io.helidon.webserver.WebServer;
+import io.helidon.webserver.http.HttpRouting;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+
+/** A running Vigil node: the HTTP server, its scan workers and housekeeping over one database. */
+public final class VigilServer implements AutoCloseable {
+
+    private final ServerSettings settings;
+    private final Database database;
+    private final WebServer web;
+    private final ScanWorkers workers;
+    private final Housekeeping housekeeping;
+    private final String systemToken;
+    private volatile boolean accepting = true;
+
+    private VigilServer(ServerSettings settings, Database database, Map<ScanKind, Scanner> scanners) {
+        this.settings = settings;
+        this.database = database;
+        this.systemToken = settings.systemToken().orElseGet(() -> SystemToken.loadOrCreate(settings.dataDir()));
+        var clock = settings.clock();
+        var scans = new ScanRepository();
+        var archives = new ArchiveRepository();
+        var projects = new ProjectRepository();
+        var findings = new FindingRepository();
+        var history = new HistoryRepository();
+        var users = new UserRepository();
+        var tenants = new TenantRepository();
+        var queue = new ScanQueue();
+        var metrics = new Metrics();
+        var idempotency = new Idempotency(database, new IdempotencyRepository(), clock);
+        var keys = new ApiKeys(database, new ApiKeyRepository(), clock);
+        var merger = new FindingMerger(projects, new MergeRepository(), SlaPolicy.defaults(), BlockingPolicy.defaults());
+        var processor = new ScanProcessor(database, scans, archives, merger, scanners, settings.archiveLimits(), clock,
+                Version.current(), metrics);
+        this.workers = new ScanWorkers(database, scans, processor, queue, clock, settings.lease(), nodeId());
+        this.housekeeping = new Housekeeping(database, new ScanRecovery(database, scans, archives, queue, clock),
+                new AcceptanceExpiry(database, findings, history, clock), clock);
+        var submissions = new ScanSubmissions(database, archives, scans, projects,
+                new RateLimit(database, tenants, new SubmissionRepository(), clock), idempotency, queue, clock);
+        HttpRouting.Builder routing = HttpRouting.builder()
+                .addFilter(new RequestIds())
+                .addFilter(metrics)
+                .addFilter(new Authentication(database, new ApiKeyRepository(), clock))
+                .register("/v1/scans", new ScanService(database, scans, submissions))
+                .register("/v1/repo-vulnerabilities", new FindingService(
+                        new FindingReads(database, findings, history, new StatsRepository(), clock),
+                        new FindingTriage(database, findings, history, users, clock)))
+                .register("/v1/projects", new ProjectService(database, projects, idempotency, clock))
+                .register("/v1/users", new UserService(database, users, idempotency, clock))
+                .register("/v1/api-keys", new ApiKeyService(database, keys, users, idempotency))
+                .register("/system", new SystemService(new Tenants(database, tenants, users, keys, clock), systemToken))
+                .register(new OpsService(database, scans, metrics, () -> accepting))
+                .any((req, res) -> {
+                    throw ApiException.notFound("route " + req.prologue().method().text() + " " + req.path().path());
+                });
+        ErrorMapping.register(routing);
+        this.web = WebServer.builder()
+                .host(settings.host())
+                .port(settings.port())
+                .routing(routing)
+                .build();
+    }
+
+    /** Opens the database (migrating it), starts the HTTP server, the workers and housekeeping. */
+    public static VigilServer start(ServerSettings settings, Map<ScanKind, Scanner> scanners) {
+        Database database = Database.open(settings.jdbcUrl(), settings.dbUser().orElse("SA"),
+                settings.dbPassword().orElse(""), Math.max(10, settings.workers() * 2 + 8));
+        try {
+            VigilServer server = new VigilServer(settings, database, scanners);
+            server.web.start();
+            server.workers.start(settings.workers());
+            server.housekeeping.start(Duration.ofMillis(Math.max(100, settings.lease().toMillis() / 4)));
+            return server;
+        } catch (RuntimeException e) {
+            database.close();
+            throw e;
+        }
+    }
+
+    public int port() {
+        return web.port();
+    }
+
+    public URI uri() {
+        String host = settings.host().contains(":") ? "[" + settings.host() + "]" : settings.host();
+        return URI.create("http://" + (host.equals("0.0.0.0") ? "127.0.0.1" : host) + ":" + port());
+    }
+
+    public String systemToken() {
+        return systemToken;
+    }
+
+    public Database database() {
+        return database;
+    }
+
+    /** Graceful stop: refuse readiness, stop claiming and let running scans finish, drain requests, close. */
+    @Override
+    public void close() {
+        accepting = false;
+        housekeeping.close();
+        workers.stop(Duration.ofSeconds(30));
+        web.stop();
+        database.close();
+    }
+
+    private static String nodeId() {
+        return ProcessHandle.current().pid() + "@" + UUID.randomUUID().toString().substring(0, 8);
+    }
+}

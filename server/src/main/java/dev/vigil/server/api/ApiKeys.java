@@ -1,0 +1,94 @@
+package dev.vigil.server.api;
+
+import dev.vigil.model.ApiKey;
+import dev.vigil.model.CreatedApiKey;
+import dev.vigil.server.http.ApiException;
+import dev.vigil.server.http.ApiKeyTokens;
+import dev.vigil.server.http.Cursor;
+import dev.vigil.server.store.ApiKeyRepository;
+import dev.vigil.server.store.Database;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.UUID;
+
+/** Creating, listing and revoking API keys; shared by the API and the operators' tenant bootstrap. */
+public final class ApiKeys {
+
+    private final Database database;
+    private final ApiKeyRepository repository;
+    private final Clock clock;
+
+    public ApiKeys(Database database, ApiKeyRepository repository, Clock clock) {
+        this.database = database;
+        this.repository = repository;
+        this.clock = clock;
+    }
+
+    /**
+     * The expiry of {@code text}: a date (valid to the end of that day UTC) or an ISO 8601 timestamp, in the
+     * future and at most one year ahead.
+     */
+    public Instant expiry(String text) {
+        Instant expiresAt = parseExpiry(text);
+        Instant now = clock.instant();
+        if (!expiresAt.isAfter(now)) {
+            throw ApiException.validation("expires_at", "must be in the future");
+        }
+        Instant limit = OffsetDateTime.ofInstant(now, ZoneOffset.UTC).plusYears(1).plusDays(1)
+                .truncatedTo(ChronoUnit.DAYS).toInstant();
+        if (expiresAt.isAfter(limit)) {
+            throw ApiException.validation("expires_at", "must be at most one year ahead");
+        }
+        return expiresAt;
+    }
+
+    private static Instant parseExpiry(String text) {
+        try {
+            if (text.length() == 10) {
+                return LocalDate.parse(text).plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant().minusMillis(1);
+            }
+            return OffsetDateTime.parse(text).toInstant().truncatedTo(ChronoUnit.MILLIS);
+        } catch (DateTimeParseException e) {
+            throw ApiException.validation("expires_at", "must be a date (YYYY-MM-DD) or an ISO 8601 timestamp");
+        }
+    }
+
+    public CreatedApiKey create(UUID tenantId, UUID userId, String name, Instant expiresAt) {
+        return database.inTransaction(c -> create(c, tenantId, userId, name, expiresAt));
+    }
+
+    /** Creates a key inside the caller's transaction. */
+    public CreatedApiKey create(Connection c, UUID tenantId, UUID userId, String name, Instant expiresAt)
+            throws SQLException {
+        String key = ApiKeyTokens.generate();
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        ApiKey record = new ApiKey(UUID.randomUUID(), name, userId, ApiKeyTokens.displayPrefix(key), expiresAt, now, null);
+        repository.insert(c, tenantId, record, ApiKeyTokens.hash(key));
+        return new CreatedApiKey(record.id(), name, key, userId, expiresAt, now);
+    }
+
+    /** Newest first; {@code after} is the decoded cursor (created_at, id) or null. */
+    public List<ApiKey> page(UUID tenantId, List<String> after, int limit) {
+        Long createdAt = after == null ? null : Cursor.number(after.get(0));
+        UUID id = after == null ? null : Cursor.uuid(after.get(1));
+        return database.inTransaction(c -> repository.page(c, tenantId, createdAt, id, limit));
+    }
+
+    public void revoke(UUID tenantId, UUID id) {
+        database.run(c -> {
+            if (repository.find(c, tenantId, id).isEmpty()) {
+                throw ApiException.notFound("API key");
+            }
+            repository.revoke(c, tenantId, id, clock.millis());
+        });
+    }
+}

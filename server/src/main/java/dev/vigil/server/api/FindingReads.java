@@ -1,0 +1,107 @@
+package dev.vigil.server.api;
+
+import dev.vigil.model.ExportFormat;
+import dev.vigil.model.Finding;
+import dev.vigil.model.FindingFilter;
+import dev.vigil.model.FindingStats;
+import dev.vigil.model.HistoryEntry;
+import dev.vigil.model.Page;
+import dev.vigil.server.export.FindingExport;
+import dev.vigil.server.http.ApiException;
+import dev.vigil.server.http.Caller;
+import dev.vigil.server.http.Cursor;
+import dev.vigil.server.http.Paging;
+import dev.vigil.server.store.Database;
+import dev.vigil.server.store.FindingQuery;
+import dev.vigil.server.store.FindingRepository;
+import dev.vigil.server.store.HistoryRepository;
+import dev.vigil.server.store.StatsRepository;
+import io.helidon.http.HeaderNames;
+import io.helidon.webserver.http.ServerResponse;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Reading findings: keyset pages bound to their filters, one finding, its history, stats, and export. */
+public final class FindingReads {
+
+    public static final int MAX_EXPORT_ROWS = 10_000;
+
+    private final Database database;
+    private final FindingRepository findings;
+    private final HistoryRepository history;
+    private final StatsRepository stats;
+    private final Clock clock;
+
+    public FindingReads(Database database, FindingRepository findings, HistoryRepository history,
+                        StatsRepository stats, Clock clock) {
+        this.database = database;
+        this.findings = findings;
+        this.history = history;
+        this.stats = stats;
+        this.clock = clock;
+    }
+
+    public Page<Finding> page(Caller caller, FindingFilter filter, int limit, Optional<String> cursor) {
+        String filters = FindingQuery.canonical(filter);
+        FindingQuery query = FindingQuery.of(caller.tenantId(), filter);
+        if (cursor.isPresent()) {
+            List<String> key = Cursor.decode(cursor.get(), filters, 3);
+            query = query.after(new FindingQuery.Key((int) Cursor.number(key.get(0)), Cursor.number(key.get(1)),
+                    Cursor.uuid(key.get(2))));
+        }
+        FindingQuery paged = query;
+        List<Finding> rows = database.inTransaction(c -> findings.page(c, paged, limit, clock.millis()));
+        return Paging.page(rows, limit, filters, f -> new String[]{Integer.toString(f.severity().rank()),
+                Long.toString(f.firstSeen().toEpochMilli()), f.id().toString()});
+    }
+
+    public Finding find(Caller caller, UUID id) {
+        return database.inTransaction(c -> findings.find(c, caller.tenantId(), id, clock.millis()))
+                .orElseThrow(() -> ApiException.notFound("finding"));
+    }
+
+    public Page<HistoryEntry> history(Caller caller, UUID id, int limit, Optional<String> cursor) {
+        String filters = "history|" + id;
+        List<String> after = cursor.map(c -> Cursor.decode(c, filters, 2)).orElse(null);
+        List<HistoryRepository.Row> rows = database.inTransaction(c -> {
+            findings.find(c, caller.tenantId(), id, clock.millis()).orElseThrow(() -> ApiException.notFound("finding"));
+            return history.page(c, id, after == null ? null : Cursor.number(after.get(0)),
+                    after == null ? null : Cursor.uuid(after.get(1)), limit);
+        });
+        Page<HistoryRepository.Row> page = Paging.page(rows, limit, filters,
+                r -> new String[]{Long.toString(r.entry().at().toEpochMilli()), r.id().toString()});
+        return new Page<>(page.data().stream().map(HistoryRepository.Row::entry).toList(), page.hasMore(),
+                page.nextCursor());
+    }
+
+    public FindingStats stats(Caller caller, Optional<UUID> projectId) {
+        return database.inTransaction(c -> stats.stats(c, caller.tenantId(), projectId.orElse(null), clock.millis()));
+    }
+
+    /** Streams the export to the response, refusing with 422 when more than 10,000 rows match. */
+    public void export(Caller caller, FindingFilter filter, ExportFormat format, ServerResponse response) {
+        FindingQuery query = FindingQuery.of(caller.tenantId(), filter);
+        database.run(c -> {
+            long matching = findings.count(c, query);
+            if (matching > MAX_EXPORT_ROWS) {
+                throw new ApiException(422, "EXPORT_LIMIT_EXCEEDED", matching + " findings match; an export holds at most "
+                        + MAX_EXPORT_ROWS + ": narrow it with filters");
+            }
+            response.header(HeaderNames.CONTENT_TYPE, format.contentType());
+            response.header(HeaderNames.CONTENT_DISPOSITION, "attachment; filename=\"vigil-findings-"
+                    + Instant.ofEpochMilli(clock.millis()).toString().substring(0, 10) + "." + format.wire() + "\"");
+            try (OutputStream out = response.outputStream(); FindingExport export = FindingExport.open(format, out)) {
+                findings.forEach(c, query, clock.millis(), export::write);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+}

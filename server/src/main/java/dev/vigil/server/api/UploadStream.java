@@ -1,0 +1,71 @@
+package dev.vigil.server.api;
+
+import dev.vigil.server.scan.Fingerprints;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+
+/**
+ * The uploaded archive on its way into the database: counted, hashed, and cut off with an
+ * {@link TooLarge} error as soon as it passes the cap, without reading the rest.
+ */
+final class UploadStream extends FilterInputStream {
+
+    /** Thrown through the JDBC driver when the cap is passed; recognised by {@link #exceeded()}. */
+    static final class TooLarge extends IOException {
+        TooLarge() {
+            super("upload larger than the limit");
+        }
+    }
+
+    private final long cap;
+    private final MessageDigest digest = Fingerprints.sha256();
+    private long count;
+    private boolean exceeded;
+
+    UploadStream(InputStream in, long cap) {
+        super(in);
+        this.cap = cap;
+    }
+
+    @Override
+    public int read() throws IOException {
+        byte[] one = new byte[1];
+        int n = read(one, 0, 1);
+        return n < 0 ? -1 : one[0] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] buffer, int offset, int length) throws IOException {
+        int n = super.read(buffer, offset, length);
+        if (n > 0) {
+            count += n;
+            if (count > cap) {
+                exceeded = true;
+                throw new TooLarge();
+            }
+            digest.update(buffer, offset, n);
+        }
+        return n;
+    }
+
+    @Override
+    public long skip(long n) throws IOException {
+        throw new IOException("skip is not supported on an upload");
+    }
+
+    long count() {
+        return count;
+    }
+
+    boolean exceeded() {
+        return exceeded;
+    }
+
+    String sha256() {
+        return HexFormat.of().formatHex(digest.digest());
+    }
+}

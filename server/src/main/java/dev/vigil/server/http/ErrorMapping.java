@@ -1,0 +1,50 @@
+package dev.vigil.server.http;
+
+import dev.vigil.model.ApiError;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.HttpRouting;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Maps every failure to the {error, message} body once: API refusals as they are, anything else as 500. */
+public final class ErrorMapping {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ErrorMapping.class);
+
+    private ErrorMapping() {
+    }
+
+    public static void register(HttpRouting.Builder routing) {
+        routing.error(ApiException.class, ErrorMapping::refused)
+                .error(Throwable.class, ErrorMapping::failed);
+    }
+
+    /** Answers the request with {@code error}: used by handlers and filters alike. */
+    public static void refused(ServerRequest request, ServerResponse response, ApiException error) {
+        error.headers().forEach((name, value) -> response.header(HeaderNames.create(name), value));
+        send(request, response, Status.create(error.status()), error.body());
+    }
+
+    private static void failed(ServerRequest request, ServerResponse response, Throwable error) {
+        if (error instanceof ApiException api) {
+            refused(request, response, api);
+            return;
+        }
+        LOG.error("request {} {} failed [{}]", request.prologue().method().text(), request.path().path(),
+                RequestIds.of(request), error);
+        send(request, response, Status.INTERNAL_SERVER_ERROR_500,
+                new ApiError("INTERNAL_ERROR", "the server failed to process the request; quote request id "
+                        + RequestIds.of(request)));
+    }
+
+    private static void send(ServerRequest request, ServerResponse response, Status status, ApiError body) {
+        if (response.isSent()) {
+            return;
+        }
+        response.header(RequestIds.HEADER, RequestIds.of(request));
+        JsonIo.send(response, status, body);
+    }
+}

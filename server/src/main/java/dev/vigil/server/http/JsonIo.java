@@ -1,0 +1,87 @@
+package dev.vigil.server.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vigil.model.Json;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+
+/** Reads JSON request bodies and sends records as JSON responses, with the API's one mapping. */
+public final class JsonIo {
+
+    private static final ObjectMapper MAPPER = Json.mapper();
+    private static final int MAX_JSON_BODY = 1 << 20;
+
+    private JsonIo() {
+    }
+
+    /** The body as a JSON object; 400 when it is missing, too large or not an object. */
+    public static JsonNode readObject(ServerRequest request) {
+        String type = request.headers().contentType().map(t -> t.mediaType().text()).orElse("");
+        if (!type.isEmpty() && !type.equals("application/json")) {
+            throw new ApiException(415, "UNSUPPORTED_MEDIA_TYPE", "the body must be application/json");
+        }
+        try (InputStream in = request.content().inputStream()) {
+            byte[] bytes = in.readNBytes(MAX_JSON_BODY + 1);
+            if (bytes.length > MAX_JSON_BODY) {
+                throw ApiException.payloadTooLarge("a JSON body is at most 1 MiB");
+            }
+            JsonNode node = bytes.length == 0 ? null : MAPPER.readTree(bytes);
+            if (node == null || !node.isObject()) {
+                throw ApiException.validation("body", "must be a JSON object");
+            }
+            return node;
+        } catch (JsonProcessingException e) {
+            throw ApiException.validation("body", "is not valid JSON");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static void send(ServerResponse response, Status status, Object body) {
+        response.status(status);
+        response.header(HeaderNames.CONTENT_TYPE, "application/json");
+        response.send(bytes(body));
+    }
+
+    public static void ok(ServerResponse response, Object body) {
+        send(response, Status.OK_200, body);
+    }
+
+    public static void created(ServerResponse response, Object body) {
+        send(response, Status.CREATED_201, body);
+    }
+
+    /** Sends a created resource through {@link Idempotency}: a replay is marked with Idempotent-Replayed. */
+    public static void send(ServerResponse response, Idempotency.Outcome outcome) {
+        if (outcome.replayed()) {
+            response.header(Idempotency.REPLAYED_HEADER, "true");
+        }
+        response.status(Status.create(outcome.status()));
+        response.header(HeaderNames.CONTENT_TYPE, "application/json");
+        response.send(outcome.body().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    public static String text(Object body) {
+        return new String(bytes(body), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    public static byte[] bytes(Object body) {
+        try {
+            return MAPPER.writeValueAsBytes(body);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise " + body.getClass().getSimpleName(), e);
+        }
+    }
+
+    public static ObjectMapper mapper() {
+        return MAPPER;
+    }
+}

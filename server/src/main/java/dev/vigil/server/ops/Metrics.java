@@ -1,0 +1,80 @@
+package dev.vigil.server.ops;
+
+import io.helidon.webserver.http.Filter;
+import io.helidon.webserver.http.FilterChain;
+import io.helidon.webserver.http.RoutingRequest;
+import io.helidon.webserver.http.RoutingResponse;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/** In-process histograms of HTTP latency and scan duration, written in the Prometheus text format. */
+public final class Metrics implements Filter {
+
+    private static final double[] BUCKETS = {0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300};
+
+    private final Map<String, Histogram> http = new ConcurrentHashMap<>();
+    private final Histogram scans = new Histogram();
+
+    @Override
+    public void filter(FilterChain chain, RoutingRequest request, RoutingResponse response) {
+        long start = System.nanoTime();
+        try {
+            chain.proceed();
+        } finally {
+            String labels = "method=\"" + request.prologue().method().text() + "\",status=\""
+                    + response.status().code() + "\"";
+            http.computeIfAbsent(labels, k -> new Histogram()).observe((System.nanoTime() - start) / 1e9);
+        }
+    }
+
+    public void scanFinished(double seconds) {
+        scans.observe(seconds);
+    }
+
+    /** The HTTP and scan-duration histograms as Prometheus text. */
+    public void write(StringBuilder out) {
+        out.append("# HELP vigil_http_request_duration_seconds HTTP request latency\n")
+                .append("# TYPE vigil_http_request_duration_seconds histogram\n");
+        http.forEach((labels, h) -> h.write(out, "vigil_http_request_duration_seconds", labels));
+        out.append("# HELP vigil_scan_duration_seconds Time from claiming a scan to its end\n")
+                .append("# TYPE vigil_scan_duration_seconds histogram\n");
+        scans.write(out, "vigil_scan_duration_seconds", "");
+    }
+
+    private static final class Histogram {
+        private final LongAdder[] counts = new LongAdder[BUCKETS.length];
+        private final LongAdder total = new LongAdder();
+        private final java.util.concurrent.atomic.DoubleAdder sum = new java.util.concurrent.atomic.DoubleAdder();
+
+        Histogram() {
+            for (int i = 0; i < counts.length; i++) {
+                counts[i] = new LongAdder();
+            }
+        }
+
+        void observe(double seconds) {
+            for (int i = 0; i < BUCKETS.length; i++) {
+                if (seconds <= BUCKETS[i]) {
+                    counts[i].increment();
+                }
+            }
+            total.increment();
+            sum.add(seconds);
+        }
+
+        void write(StringBuilder out, String name, String labels) {
+            String prefix = labels.isEmpty() ? "" : labels + ",";
+            for (int i = 0; i < BUCKETS.length; i++) {
+                out.append(name).append("_bucket{").append(prefix).append("le=\"")
+                        .append(String.format(Locale.ROOT, "%s", BUCKETS[i])).append("\"} ").append(counts[i].sum()).append('\n');
+            }
+            out.append(name).append("_bucket{").append(prefix).append("le=\"+Inf\"} ").append(total.sum()).append('\n');
+            String braces = labels.isEmpty() ? "" : "{" + labels + "}";
+            out.append(name).append("_sum").append(braces).append(' ').append(sum.sum()).append('\n');
+            out.append(name).append("_count").append(braces).append(' ').append(total.sum()).append('\n');
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package dev.vigil.server.ops;
+
+import dev.vigil.model.ScanStatus;
+import dev.vigil.server.store.Database;
+import dev.vigil.server.store.ScanRepository;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+/** {@code /health} (live and ready), {@code /metrics} (Prometheus text) and {@code /openapi}. */
+public final class OpsService implements HttpService {
+
+    private final Database database;
+    private final ScanRepository scans;
+    private final Metrics metrics;
+    private final BooleanSupplier accepting;
+
+    public OpsService(Database database, ScanRepository scans, Metrics metrics, BooleanSupplier accepting) {
+        this.database = database;
+        this.scans = scans;
+        this.metrics = metrics;
+        this.accepting = accepting;
+    }
+
+    @Override
+    public void routing(HttpRules rules) {
+        rules.get("/health", this::health)
+                .get("/health/live", (req, res) -> sendHealth(res, true, Map.of("process", "UP")))
+                .get("/health/ready", this::health)
+                .get("/metrics", this::metrics)
+                .get("/openapi", this::openapi);
+    }
+
+    private void health(ServerRequest request, ServerResponse response) {
+        boolean database = databaseUp();
+        boolean ready = database && accepting.getAsBoolean();
+        sendHealth(response, ready, Map.of("database", database ? "UP" : "DOWN",
+                "accepting", accepting.getAsBoolean() ? "UP" : "DOWN"));
+    }
+
+    private boolean databaseUp() {
+        try (Connection c = database.dataSource().getConnection()) {
+            return c.isValid(2);
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    private static void sendHealth(ServerResponse response, boolean up, Map<String, String> checks) {
+        dev.vigil.server.http.JsonIo.send(response, up ? Status.OK_200 : Status.SERVICE_UNAVAILABLE_503,
+                Map.of("status", up ? "UP" : "DOWN", "checks", checks));
+    }
+
+    private void metrics(ServerRequest request, ServerResponse response) {
+        StringBuilder out = new StringBuilder();
+        out.append("# HELP vigil_scans Scans by status\n# TYPE vigil_scans gauge\n");
+        database.run(c -> {
+            for (ScanStatus status : ScanStatus.values()) {
+                out.append("vigil_scans{status=\"").append(status.wire()).append("\"} ")
+                        .append(scans.countByStatus(c, status)).append('\n');
+            }
+            out.append("# HELP vigil_queue_depth Scans waiting for a worker\n# TYPE vigil_queue_depth gauge\n")
+                    .append("vigil_queue_depth ").append(scans.countByStatus(c, ScanStatus.PENDING)).append('\n');
+        });
+        metrics.write(out);
+        response.header(HeaderNames.CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8");
+        response.send(out.toString());
+    }
+
+    private void openapi(ServerRequest request, ServerResponse response) {
+        try (InputStream in = OpsService.class.getResourceAsStream("/openapi.yaml")) {
+            response.header(HeaderNames.CONTENT_TYPE, "application/yaml; charset=utf-8");
+            response.send(in.readAllBytes());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

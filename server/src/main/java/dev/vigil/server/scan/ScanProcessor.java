@@ -1,0 +1,130 @@
+package dev.vigil.server.scan;
+
+import dev.vigil.model.ScanKind;
+import dev.vigil.model.ScanWarning;
+import dev.vigil.server.http.JsonIo;
+import dev.vigil.server.ops.Metrics;
+import dev.vigil.server.store.ArchiveRepository;
+import dev.vigil.server.store.Database;
+import dev.vigil.server.store.ScanRepository;
+import dev.vigil.server.store.ScanRow;
+import dev.vigil.server.triage.FindingMerger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs one claimed scan: reads its archive once, offers every file to a session of each scanner the scan
+ * runs, writes the SARIF log, and — in one transaction — merges the results and completes the scan,
+ * provided this worker still holds it.
+ */
+public final class ScanProcessor {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ScanProcessor.class);
+
+    private final Database database;
+    private final ScanRepository scans;
+    private final ArchiveRepository archives;
+    private final FindingMerger merger;
+    private final Map<ScanKind, Scanner> scanners;
+    private final ArchiveLimits limits;
+    private final Clock clock;
+    private final String version;
+    private final Metrics metrics;
+
+    public ScanProcessor(Database database, ScanRepository scans, ArchiveRepository archives, FindingMerger merger,
+                         Map<ScanKind, Scanner> scanners, ArchiveLimits limits, Clock clock, String version,
+                         Metrics metrics) {
+        this.database = database;
+        this.scans = scans;
+        this.archives = archives;
+        this.merger = merger;
+        this.scanners = Map.copyOf(scanners);
+        this.limits = limits;
+        this.clock = clock;
+        this.version = version;
+        this.metrics = metrics;
+    }
+
+    /** Processes {@code scan}; a failure of the scan itself ends it {@code failed} with warnings. */
+    public void process(ScanRow scan, String worker) {
+        long start = System.nanoTime();
+        List<ScanWarning> warnings = Collections.synchronizedList(new ArrayList<>());
+        try {
+            List<Detection> detections = detect(scan, warnings);
+            finish(scan, worker, detections, warnings);
+        } catch (RuntimeException e) {
+            LOG.error("scan {} failed", scan.id(), e);
+            warnings.add(new ScanWarning("SCAN_ERROR", "the scan failed: " + e.getClass().getSimpleName(), null));
+            database.run(c -> {
+                scans.fail(c, scan.id(), worker, clock.millis(), JsonIo.text(warnings));
+                archives.delete(c, scan.id());
+            });
+        } finally {
+            metrics.scanFinished((System.nanoTime() - start) / 1e9);
+        }
+    }
+
+    private List<Detection> detect(ScanRow scan, List<ScanWarning> warnings) {
+        List<Scanner.Session> sessions = new ArrayList<>();
+        Scanner.Warnings sink = (code, message, path) -> warnings.add(new ScanWarning(code, message, path));
+        for (ScanKind kind : scan.scanType().kinds()) {
+            Scanner scanner = scanners.get(kind);
+            if (scanner == null) {
+                sink.warn("ENGINE_UNAVAILABLE", kind.wire() + " analysis is not available in this version of Vigil", null);
+            } else {
+                sessions.add(new GuardedSession(scanner.start(sink), sink));
+            }
+        }
+        ArchiveReader reader = new ArchiveReader(limits);
+        ArchiveSummary summary = database.inTransaction(c -> archives.read(c, scan.id(),
+                in -> reader.read(in, file -> sessions.forEach(session -> session.scan(file)))));
+        warnings.addAll(summary.warnings());
+        List<Detection> detections = new ArrayList<>();
+        sessions.forEach(session -> detections.addAll(session.finish()));
+        return detections;
+    }
+
+    private void finish(ScanRow scan, String worker, List<Detection> detections, List<ScanWarning> warnings) {
+        long now = clock.millis();
+        boolean completed = database.inTransaction(c -> {
+            FindingMerger.Result result = merger.merge(c, scan, detections, now);
+            String sarif = JsonIo.text(Sarif.log(detections, warnings, version, result.introduced(), scan.prId() != null));
+            if (!scans.complete(c, scan.id(), worker, now, result.counts(), result.blocked(),
+                    JsonIo.text(warnings), sarif)) {
+                c.rollback();
+                return false;
+            }
+            archives.delete(c, scan.id());
+            return true;
+        });
+        if (!completed) {
+            LOG.warn("scan {} was taken over by another worker; this result is dropped", scan.id());
+        }
+    }
+
+    /** Keeps one scanner's failure on one file from ending the scan: it becomes a warning. */
+    private record GuardedSession(Scanner.Session session, Scanner.Warnings warnings) implements Scanner.Session {
+
+        @Override
+        public void scan(SourceFile file) {
+            try {
+                session.scan(file);
+            } catch (RuntimeException e) {
+                LOG.warn("scanner failed on {}", file.path(), e);
+                warnings.warn("SCANNER_ERROR", "a scanner failed on this file: " + e.getClass().getSimpleName(),
+                        file.path());
+            }
+        }
+
+        @Override
+        public List<Detection> finish() {
+            return session.finish();
+        }
+    }
+}

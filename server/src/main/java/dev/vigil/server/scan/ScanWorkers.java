@@ -1,0 +1,152 @@
+package dev.vigil.server.scan;
+
+import dev.vigil.server.store.Database;
+import dev.vigil.server.store.ScanRepository;
+import dev.vigil.server.store.ScanRow;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * This node's scan workers. Each claims the oldest pending scan with a conditional update (so that no two
+ * workers on any node run the same scan), holds a lease that a renewal thread extends, and processes it.
+ */
+public final class ScanWorkers implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ScanWorkers.class);
+    private static final long IDLE_POLL_MILLIS = 500;
+
+    private final Database database;
+    private final ScanRepository scans;
+    private final ScanProcessor processor;
+    private final ScanQueue queue;
+    private final Clock clock;
+    private final Duration lease;
+    private final String nodeId;
+    private final Map<UUID, String> held = new ConcurrentHashMap<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private volatile boolean running = true;
+
+    public ScanWorkers(Database database, ScanRepository scans, ScanProcessor processor, ScanQueue queue, Clock clock,
+                       Duration lease, String nodeId) {
+        this.database = database;
+        this.scans = scans;
+        this.processor = processor;
+        this.queue = queue;
+        this.clock = clock;
+        this.lease = lease;
+        this.nodeId = nodeId;
+    }
+
+    public void start(int count) {
+        for (int i = 0; i < count; i++) {
+            String worker = nodeId + "/" + i;
+            threads.add(Thread.ofPlatform().name("vigil-worker-" + i).daemon().start(() -> work(worker)));
+        }
+        if (count > 0) {
+            threads.add(Thread.ofPlatform().name("vigil-lease-renewal").daemon().start(this::renewLeases));
+        }
+    }
+
+    private void work(String worker) {
+        while (running) {
+            long seen = queue.generation();
+            try {
+                Optional<ScanRow> claimed = claimNext(worker);
+                if (claimed.isPresent()) {
+                    run(claimed.get(), worker);
+                } else {
+                    queue.await(seen, IDLE_POLL_MILLIS);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (RuntimeException e) {
+                LOG.error("worker {} failed; it goes on", worker, e);
+                sleepQuietly();
+            }
+        }
+    }
+
+    private void run(ScanRow scan, String worker) {
+        held.put(scan.id(), worker);
+        try {
+            processor.process(scan, worker);
+        } finally {
+            held.remove(scan.id());
+        }
+    }
+
+    private Optional<ScanRow> claimNext(String worker) {
+        List<UUID> candidates = database.inTransaction(c -> scans.pending(c, 8));
+        for (UUID id : candidates) {
+            long now = clock.millis();
+            Optional<ScanRow> claimed = database.inTransaction(c -> scans.claim(c, id, worker, now,
+                    now + lease.toMillis()) ? scans.find(c, id) : Optional.<ScanRow>empty());
+            if (claimed.isPresent()) {
+                return claimed;
+            }
+        }
+        return Optional.empty();
+    }
+
+    private void renewLeases() {
+        while (running) {
+            try {
+                Thread.sleep(Math.max(50, lease.toMillis() / 3));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            for (var entry : held.entrySet()) {
+                UUID id = entry.getKey();
+                try {
+                    database.run(c -> scans.renewLease(c, id, entry.getValue(), clock.millis() + lease.toMillis()));
+                } catch (RuntimeException e) {
+                    LOG.warn("cannot renew the lease of scan {}", id, e);
+                }
+            }
+        }
+    }
+
+    /** Number of scans this node is running now. */
+    public int busy() {
+        return held.size();
+    }
+
+    /** Stops claiming, lets running scans finish for up to {@code grace}, then stops. */
+    public void stop(Duration grace) {
+        running = false;
+        queue.wake();
+        long deadline = System.nanoTime() + grace.toNanos();
+        for (Thread thread : threads) {
+            try {
+                thread.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        stop(Duration.ofSeconds(30));
+    }
+
+    private static void sleepQuietly() {
+        try {
+            Thread.sleep(IDLE_POLL_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

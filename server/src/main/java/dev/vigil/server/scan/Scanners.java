@@ -1,0 +1,18 @@
+package dev.vigil.server.scan;
+
+import dev.vigil.model.ScanKind;
+
+import java.util.EnumMap;
+import java.util.Map;
+
+/** The engines of this build, by the kind of analysis they run. */
+public final class Scanners {
+
+    private Scanners() {
+    }
+
+    public static Map<ScanKind, Scanner> available() {
+        Map<ScanKind, Scanner> scanners = new EnumMap<>(ScanKind.class);
+        return scanners;
+    }
+}

@@ -1,0 +1,119 @@
+package dev.vigil.server.store;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import org.flywaydb.core.Flyway;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Map;
+
+/**
+ * The connection pool over HSQLDB (a file in the data directory) or PostgreSQL, with the schema migrated at
+ * start-up. Work runs in explicit transactions through {@link #inTransaction}.
+ */
+public final class Database implements AutoCloseable {
+
+    private final HikariDataSource dataSource;
+    private final Dialect dialect;
+
+    private Database(HikariDataSource dataSource, Dialect dialect) {
+        this.dataSource = dataSource;
+        this.dialect = dialect;
+    }
+
+    /** Opens the pool and applies pending migrations. */
+    public static Database open(String jdbcUrl, String user, String password, int poolSize) {
+        Dialect dialect = Dialect.of(jdbcUrl);
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(jdbcUrl);
+        config.setUsername(user);
+        config.setPassword(password);
+        config.setMaximumPoolSize(poolSize);
+        config.setAutoCommit(false);
+        config.setPoolName("vigil");
+        if (dialect == Dialect.HSQLDB) {
+            config.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
+        }
+        HikariDataSource dataSource = new HikariDataSource(config);
+        try {
+            migrate(dataSource, dialect);
+        } catch (RuntimeException e) {
+            dataSource.close();
+            throw e;
+        }
+        return new Database(dataSource, dialect);
+    }
+
+    private static void migrate(DataSource dataSource, Dialect dialect) {
+        Flyway.configure()
+                .dataSource(dataSource)
+                .locations("classpath:db/migration")
+                .placeholders(Map.of("text", dialect.textType(), "blob", dialect.blobType()))
+                .load()
+                .migrate();
+    }
+
+    public Dialect dialect() {
+        return dialect;
+    }
+
+    public DataSource dataSource() {
+        return dataSource;
+    }
+
+    /** Runs {@code work} in one transaction: committed when it returns, rolled back when it throws. */
+    public <T> T inTransaction(Work<T> work) {
+        try (Connection connection = dataSource.getConnection()) {
+            try {
+                T result = work.run(connection);
+                connection.commit();
+                return result;
+            } catch (SQLException | RuntimeException e) {
+                rollbackQuietly(connection, e);
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new StoreException(e);
+        }
+    }
+
+    /** Like {@link #inTransaction} for work without a result. */
+    public void run(VoidWork work) {
+        inTransaction(connection -> {
+            work.run(connection);
+            return null;
+        });
+    }
+
+    private static void rollbackQuietly(Connection connection, Exception cause) {
+        try {
+            connection.rollback();
+        } catch (SQLException e) {
+            cause.addSuppressed(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (dialect == Dialect.HSQLDB) {
+            try (Connection connection = dataSource.getConnection()) {
+                connection.createStatement().execute("CHECKPOINT");
+            } catch (SQLException ignored) {
+                // closing anyway: HSQLDB replays its log at the next start
+            }
+        }
+        dataSource.close();
+    }
+
+    @FunctionalInterface
+    public interface Work<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
+    @FunctionalInterface
+    public interface VoidWork {
+        void run(Connection connection) throws SQLException;
+    }
+}

@@ -1,0 +1,142 @@
+package dev.vigil.server.store;
+
+import dev.vigil.model.FindingStatus;
+import dev.vigil.model.ScanKind;
+import dev.vigil.server.scan.Detection;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+/** The batched writes of merging a scan's detections into a project's findings. */
+public final class MergeRepository {
+
+    /** What a project already knows of a fingerprint. */
+    public record Known(UUID id, FindingStatus status, String path) {
+    }
+
+    /** A new finding to insert. */
+    public record NewFinding(UUID id, Detection detection, long firstSeen, Long slaDeadline) {
+    }
+
+    /** A status change made by a scan, with its history entry. */
+    public record ScanChange(UUID id, FindingStatus from, FindingStatus to, String action) {
+    }
+
+    public Map<String, Known> known(Connection c, UUID projectId, Set<ScanKind> kinds) throws SQLException {
+        Map<String, Known> known = new HashMap<>();
+        String in = String.join(", ", java.util.Collections.nCopies(kinds.size(), "?"));
+        Object[] params = new Object[kinds.size() + 1];
+        params[0] = projectId;
+        int i = 1;
+        for (ScanKind kind : kinds) {
+            params[i++] = kind.wire();
+        }
+        for (var row : Sql.list(c, "SELECT id, fingerprint, status, path FROM findings WHERE project_id = ? AND scan_type IN ("
+                + in + ")", row -> Map.entry(row.getString("fingerprint"), new Known(Sql.uuid(row, "id"),
+                FindingStatus.of(row.getString("status")), row.getString("path"))), params)) {
+            known.put(row.getKey(), row.getValue());
+        }
+        return known;
+    }
+
+    public void insert(Connection c, UUID tenantId, UUID projectId, Collection<NewFinding> rows) throws SQLException {
+        if (rows.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement statement = c.prepareStatement("""
+                INSERT INTO findings (id, tenant_id, project_id, fingerprint, rule_id, severity, status, scan_type, path,
+                                      line, title, description, fix_available, is_breaking, is_direct, cwe,
+                                      sla_deadline, first_seen, last_seen, search_text)
+                VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)) {
+            for (NewFinding row : rows) {
+                Detection d = row.detection();
+                Sql.bind(statement, row.id(), tenantId, projectId, d.fingerprint(), d.ruleId(), d.severity().rank(),
+                        d.kind().wire(), clip(d.path(), 1024), d.line(), clip(d.title(), 500),
+                        clip(d.description(), 4000), clip(d.fixAvailable(), 1000), d.isBreaking(), d.isDirect(),
+                        d.cwe(), row.slaDeadline(), row.firstSeen(), row.firstSeen(), searchText(d));
+                statement.addBatch();
+            }
+            statement.executeBatch();
+        }
+    }
+
+    /** Refreshes what a scan saw again: last_seen, location and details, never the triage status. */
+    public void refresh(Connection c, Map<UUID, Detection> seen, long now) throws SQLException {
+        if (seen.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement statement = c.prepareStatement("""
+                UPDATE findings SET last_seen = ?, path = ?, line = ?, rule_id = ?, severity = ?, title = ?,
+                                    description = ?, fix_available = ?, is_breaking = ?, is_direct = ?, cwe = ?,
+                                    search_text = ?
+                WHERE id = ?
+                """)) {
+            for (var entry : seen.entrySet()) {
+                Detection d = entry.getValue();
+                Sql.bind(statement, now, clip(d.path(), 1024), d.line(), d.ruleId(), d.severity().rank(),
+                        clip(d.title(), 500), clip(d.description(), 4000), clip(d.fixAvailable(), 1000),
+                        d.isBreaking(), d.isDirect(), d.cwe(), searchText(d), entry.getKey());
+                statement.addBatch();
+            }
+            statement.executeBatch();
+        }
+    }
+
+    /** Applies scan-driven status changes (reopen a regression, resolve what vanished) with their history. */
+    public void change(Connection c, List<ScanChange> changes, long now, String actor) throws SQLException {
+        if (changes.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement update = c.prepareStatement("UPDATE findings SET status = ? WHERE id = ? AND status = ?");
+             PreparedStatement log = c.prepareStatement("""
+                     INSERT INTO finding_history (id, finding_id, changed_at, actor, from_status, to_status, action, reason)
+                     VALUES (?, ?, ?, ?, ?, ?, ?, NULL)
+                     """)) {
+            for (ScanChange change : changes) {
+                Sql.bind(update, change.to().wire(), change.id(), change.from().wire());
+                update.addBatch();
+                Sql.bind(log, UUID.randomUUID(), change.id(), now, actor,
+                        change.from() == null ? null : change.from().wire(), change.to().wire(), change.action());
+                log.addBatch();
+            }
+            update.executeBatch();
+            log.executeBatch();
+        }
+    }
+
+    /** History entries of findings a scan created. */
+    public void logDetected(Connection c, Collection<NewFinding> rows, long now, String actor) throws SQLException {
+        if (rows.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement log = c.prepareStatement("""
+                INSERT INTO finding_history (id, finding_id, changed_at, actor, from_status, to_status, action, reason)
+                VALUES (?, ?, ?, ?, NULL, 'open', 'detected', NULL)
+                """)) {
+            for (NewFinding row : rows) {
+                Sql.bind(log, UUID.randomUUID(), row.id(), now, actor);
+                log.addBatch();
+            }
+            log.executeBatch();
+        }
+    }
+
+    static String searchText(Detection d) {
+        String text = String.join(" ", d.ruleId(), d.title(), d.description(), d.location(),
+                String.join(" ", d.aliases())).toLowerCase(Locale.ROOT);
+        return clip(text, 6000);
+    }
+
+    private static String clip(String text, int max) {
+        return text == null || text.length() <= max ? text : text.substring(0, max);
+    }
+}

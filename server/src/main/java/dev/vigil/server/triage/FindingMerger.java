@@ -1,0 +1,132 @@
+package dev.vigil.server.triage;
+
+import dev.vigil.model.FindingStatus;
+import dev.vigil.model.ScanKind;
+import dev.vigil.model.Severity;
+import dev.vigil.server.scan.Detection;
+import dev.vigil.server.store.MergeRepository;
+import dev.vigil.server.store.MergeRepository.Known;
+import dev.vigil.server.store.MergeRepository.NewFinding;
+import dev.vigil.server.store.MergeRepository.ScanChange;
+import dev.vigil.server.store.ProjectRepository;
+import dev.vigil.server.store.ScanRow;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * What a finished scan does to its project (DESIGN §4, §6). A scan of the default branch without a pull
+ * request updates the project's findings for the kinds it ran; any other scan is only compared with them.
+ */
+public final class FindingMerger {
+
+    /** The scan's counts (with introduced, debt and blocking for pull-request scans) and what it introduced. */
+    public record Result(ScanRow.Counts counts, boolean blocked, Set<String> introduced) {
+    }
+
+    private final ProjectRepository projects;
+    private final MergeRepository merges;
+    private final SlaPolicy sla;
+    private final BlockingPolicy blocking;
+
+    public FindingMerger(ProjectRepository projects, MergeRepository merges, SlaPolicy sla, BlockingPolicy blocking) {
+        this.projects = projects;
+        this.merges = merges;
+        this.sla = sla;
+        this.blocking = blocking;
+    }
+
+    /** Merges or compares inside the caller's transaction, which also completes the scan. */
+    public Result merge(Connection c, ScanRow scan, List<Detection> detections, long now) throws SQLException {
+        Map<String, Detection> distinct = distinct(detections);
+        projects.lockForMerge(c, scan.projectId());
+        if (scan.prId() == null) {
+            projects.adoptDefaultBranch(c, scan.projectId(), scan.branch());
+        }
+        String defaultBranch = projects.find(c, scan.tenantId(), scan.projectId()).orElseThrow().defaultBranch();
+        Set<ScanKind> kinds = scan.scanType().kinds();
+        Map<String, Known> known = merges.known(c, scan.projectId(), kinds);
+        if (scan.prId() == null && scan.branch().equals(defaultBranch)) {
+            update(c, scan, distinct, known, now);
+            return new Result(counts(distinct.values(), null, null, null), false, Set.of());
+        }
+        return compare(scan, distinct, known);
+    }
+
+    private void update(Connection c, ScanRow scan, Map<String, Detection> seen, Map<String, Known> known, long now)
+            throws SQLException {
+        List<NewFinding> created = new ArrayList<>();
+        Map<UUID, Detection> refreshed = new HashMap<>();
+        List<ScanChange> changes = new ArrayList<>();
+        for (Detection d : seen.values()) {
+            Known k = known.get(d.fingerprint());
+            if (k == null) {
+                created.add(new NewFinding(UUID.randomUUID(), d, now, sla.deadline(d.severity(), now).orElse(null)));
+                continue;
+            }
+            refreshed.put(k.id(), d);
+            if (k.status() == FindingStatus.RESOLVED) {
+                changes.add(new ScanChange(k.id(), FindingStatus.RESOLVED, FindingStatus.OPEN, "regression"));
+            }
+        }
+        for (var entry : known.entrySet()) {
+            if (!seen.containsKey(entry.getKey()) && entry.getValue().status().isActive()) {
+                Known k = entry.getValue();
+                changes.add(new ScanChange(k.id(), k.status(), FindingStatus.RESOLVED, "resolved_by_scan"));
+            }
+        }
+        String actor = "scan:" + scan.id();
+        merges.insert(c, scan.tenantId(), scan.projectId(), created);
+        merges.logDetected(c, created, now, actor);
+        merges.refresh(c, refreshed, now);
+        merges.change(c, changes, now, actor);
+    }
+
+    private Result compare(ScanRow scan, Map<String, Detection> seen, Map<String, Known> known) {
+        if (scan.prId() == null) {
+            return new Result(counts(seen.values(), null, null, null), false, Set.of());
+        }
+        Set<String> changed = ChangedFiles.parse(scan.changedFiles());
+        boolean withChanges = scan.changedFiles() != null;
+        Set<String> introduced = new HashSet<>();
+        int debt = 0;
+        int blockingCount = 0;
+        for (Detection d : seen.values()) {
+            Known k = known.get(d.fingerprint());
+            boolean inChange = !withChanges || changed.contains(d.path());
+            if ((k == null || k.status() == FindingStatus.RESOLVED) && inChange) {
+                introduced.add(d.fingerprint());
+                blockingCount += blocking.blocks(d) ? 1 : 0;
+            } else if (withChanges && inChange && k != null && k.status().isActive()) {
+                debt++;
+            }
+        }
+        ScanRow.Counts counts = counts(seen.values(), introduced.size(), withChanges ? debt : null, blockingCount);
+        return new Result(counts, blockingCount > 0, Set.copyOf(introduced));
+    }
+
+    private static Map<String, Detection> distinct(List<Detection> detections) {
+        Map<String, Detection> distinct = new LinkedHashMap<>();
+        for (Detection d : detections) {
+            distinct.merge(d.fingerprint(), d, (a, b) -> b.severity().rank() < a.severity().rank() ? b : a);
+        }
+        return distinct;
+    }
+
+    private static ScanRow.Counts counts(Collection<Detection> detections, Integer introduced, Integer debt,
+                                         Integer blocking) {
+        int[] bySeverity = new int[Severity.values().length];
+        detections.forEach(d -> bySeverity[d.severity().rank()]++);
+        return new ScanRow.Counts(bySeverity[0], bySeverity[1], bySeverity[2], bySeverity[3], bySeverity[4],
+                introduced, debt, blocking);
+    }
+}

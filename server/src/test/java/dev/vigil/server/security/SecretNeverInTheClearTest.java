@@ -1,0 +1,106 @@
+package dev.vigil.server.security;
+
+import dev.vigil.client.ScanArchive;
+import dev.vigil.client.ScanSubmission;
+import dev.vigil.model.ExportFormat;
+import dev.vigil.model.Finding;
+import dev.vigil.model.FindingFilter;
+import dev.vigil.model.NewProject;
+import dev.vigil.model.Project;
+import dev.vigil.model.ScanDetail;
+import dev.vigil.model.ScanType;
+import dev.vigil.server.store.Dialect;
+import dev.vigil.server.testing.Archives;
+import dev.vigil.server.testing.TestServer;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A planted secret reaches no database file, log line, SARIF log or response in the clear. */
+class SecretNeverInTheClearTest {
+
+    private static final String SECRET = "ghp_Zq8vN2kLm4Rt7Wx1Yb5Cd9Fg3Hj6Kp0Ms2a";
+    private static final String AWS_SECRET = "wJa1rXUtnFEMI/K7MDENG/bPxRfiCYz9x3kT4pQs";
+
+    @Test
+    void plantedSecretsStayMasked() throws Exception {
+        List<String> logged = new ArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                logged.add(record.getMessage() + " " + java.util.Arrays.toString(record.getParameters())
+                        + (record.getThrown() == null ? "" : " " + record.getThrown()));
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger root = Logger.getLogger("");
+        root.addHandler(capture);
+        Path dataDir;
+        List<String> seen = new ArrayList<>();
+        try (TestServer server = TestServer.start(s -> s.withDatabase(Dialect.hsqldbFileUrl(s.dataDir())))) {
+            dataDir = server.dataDir();
+            var tenant = server.tenant();
+            Project project = tenant.owner().createProject(new NewProject("leaky", "main"));
+            byte[] archive = Archives.tarGz(Map.of(".env", "GITHUB_TOKEN=" + SECRET + "\n",
+                    "config/aws.ini", "[default]\naws_access_key_id = AKIAQ7XLMN4RT2VWZ5BC\naws_secret_access_key = "
+                            + AWS_SECRET + "\n"));
+            var scan = tenant.owner().submitScan(ScanSubmission.of(ScanArchive.of(archive), project.id(), "main",
+                    "1".repeat(40), ScanType.SECRETS));
+            ScanDetail detail = tenant.owner().awaitScan(scan.id(), Duration.ofSeconds(60));
+            List<Finding> findings = tenant.owner().listFindings(FindingFilter.none(), 100, null).data();
+            assertThat(findings).isNotEmpty();
+            assertThat(findings).anySatisfy(f -> assertThat(f.description()).contains("ghp_****"));
+
+            seen.add(detail.toString());
+            seen.add(tenant.owner().getSarif(scan.id()).toString());
+            seen.add(tenant.owner().send("GET", "/v1/repo-vulnerabilities?limit=100", Map.of(), null).text());
+            seen.add(tenant.owner().send("GET", "/v1/scans/" + scan.id(), Map.of(), null).text());
+            for (Finding f : findings) {
+                seen.add(tenant.owner().send("GET", "/v1/repo-vulnerabilities/" + f.id(), Map.of(), null).text());
+                seen.add(tenant.owner().send("GET", "/v1/repo-vulnerabilities/" + f.id() + "/history", Map.of(), null)
+                        .text());
+            }
+            for (ExportFormat format : ExportFormat.values()) {
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                tenant.owner().exportFindings(FindingFilter.none(), format, out);
+                seen.add(out.toString(StandardCharsets.UTF_8));
+            }
+        } finally {
+            root.removeHandler(capture);
+        }
+
+        assertThat(seen).allSatisfy(text -> assertThat(text).doesNotContain(SECRET).doesNotContain(AWS_SECRET));
+        assertThat(logged).allSatisfy(line -> assertThat(line).doesNotContain(SECRET).doesNotContain(AWS_SECRET));
+        assertThat(filesUnder(dataDir)).isNotEmpty().allSatisfy(file -> {
+            String content = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
+            assertThat(content).as(file.toString()).doesNotContain(SECRET).doesNotContain(AWS_SECRET);
+        });
+    }
+
+    private static List<Path> filesUnder(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile).toList();
+        }
+    }
+}
