@@ -25,7 +25,8 @@ public record ArchiveLimits(long maxTotalBytes, int maxEntries, int maxFileBytes
             throw new IllegalArgumentException("maxEntries must be positive: " + maxEntries);
         }
         if (maxFileBytes < 0 || maxFileBytes > MAX_ARRAY_LENGTH) {
-            throw new IllegalArgumentException("maxFileBytes must be within 0.." + MAX_ARRAY_LENGTH + ": " + maxFileBytes);
+            throw new IllegalArgumentException(
+                    "maxFileBytes must be within 0.." + MAX_ARRAY_LENGTH + ": " + maxFileBytes);
         }
         if (Double.isNaN(maxCompressionRatio) || maxCompressionRatio < 1) {
             throw new IllegalArgumentException("maxCompressionRatio must be at least 1: " + maxCompressionRatio);
@@ -53,6 +54,7 @@ public record ArchiveLimits(long maxTotalBytes, int maxEntries, int maxFileBytes
     }
 
     public ArchiveLimits withoutRatioGuard() {
-        return new ArchiveLimits(maxTotalBytes, maxEntries, maxFileBytes, Double.POSITIVE_INFINITY, ratioCheckAfterBytes);
+        double off = Double.POSITIVE_INFINITY;
+        return new ArchiveLimits(maxTotalBytes, maxEntries, maxFileBytes, off, ratioCheckAfterBytes);
     }
 }

@@ -168,8 +168,10 @@ final class ArchivePass {
     }
 
     private void stopped(IOException e, Inflated inflated) {
-        LimitReached limit = inflated != null && inflated.stop() != null ? inflated.stop() : find(e, LimitReached.class);
-        String detail = e.getMessage() == null ? "" : ": " + EntryPaths.printable(e.getMessage()).replaceAll("\\.+$", "");
+        LimitReached limit = inflated != null && inflated.stop() != null
+                ? inflated.stop() : find(e, LimitReached.class);
+        String detail = e.getMessage() == null
+                ? "" : ": " + EntryPaths.printable(e.getMessage()).replaceAll("\\.+$", "");
         if (limit != null) {
             warnings.add(limit.code, "Scanning stopped after " + files() + ": the archive has " + limit.getMessage()
                     + ". The rest of the archive was not read.", null);

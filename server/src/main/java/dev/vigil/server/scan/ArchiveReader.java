@@ -65,7 +65,8 @@ public final class ArchiveReader {
             value /= 1024;
             unit++;
         }
-        String number = value == Math.rint(value) ? String.valueOf((long) value) : String.format(Locale.ROOT, "%.1f", value);
+        String number = value == Math.rint(value)
+                ? String.valueOf((long) value) : String.format(Locale.ROOT, "%.1f", value);
         return number + " " + units[unit];
     }
 }
