@@ -1,0 +1,77 @@
+package dev.vigil.server.scan.secrets;
+
+import com.google.re2j.Matcher;
+import dev.vigil.server.scan.SourceFile;
+
+import java.util.List;
+
+/**
+ * Runs one rule's regex over a window and turns each match that survives the entropy threshold and the
+ * allowlists into a finding. The secret lives only in local variables: what is kept is its
+ * {@link MaskedSecret}. One instance per session; not thread-safe.
+ */
+final class RuleMatcher implements WindowScanner.WindowSink {
+
+    private final List<SecretRule> rules;
+    private final GlobalAllowlist global;
+    private final Matcher[] matchers;
+    private final TextWindow window = new TextWindow();
+    private SourceFile file;
+    private String text = "";
+    private FileFindings findings;
+
+    RuleMatcher(List<SecretRule> rules, GlobalAllowlist global) {
+        this.rules = rules;
+        this.global = global;
+        this.matchers = new Matcher[rules.size()];
+        for (int i = 0; i < matchers.length; i++) {
+            matchers[i] = rules.get(i).regex().matcher("");
+        }
+    }
+
+    RuleMatcher on(SourceFile file, String text, FileFindings findings) {
+        this.file = file;
+        this.text = text;
+        this.findings = findings;
+        return this;
+    }
+
+    @Override
+    public void window(int rule, int start, int end) {
+        SecretRule secretRule = rules.get(rule);
+        Matcher matcher = matchers[rule];
+        matcher.reset(window.set(text, start, end));
+        while (matcher.find()) {
+            int group = secretRule.groupOf(matcher);
+            if (group < 0 || matcher.start(group) == matcher.end(group)) {
+                continue;
+            }
+            int offset = start + matcher.start(group);
+            String secret = matcher.group(group);
+            if (reportable(secretRule, secret, matcher, offset)) {
+                findings.add(secretRule, file.lineOf(offset), MaskedSecret.of(secret));
+            }
+        }
+        matcher.reset("");
+    }
+
+    private boolean reportable(SecretRule rule, String secret, Matcher matcher, int offset) {
+        if (rule.minEntropy() > 0 && Entropy.shannon(secret) < rule.minEntropy()) {
+            return false;
+        }
+        RuleAllowlist allow = rule.allowlist();
+        if (global.allowsSecret(secret) || allow.allowsSecret(secret)) {
+            return false;
+        }
+        if (!allow.matches().isEmpty() && allow.allowsMatch(matcher.group())) {
+            return false;
+        }
+        return allow.lines().isEmpty() || !allow.allowsLine(lineAround(offset));
+    }
+
+    private CharSequence lineAround(int offset) {
+        int start = text.lastIndexOf('\n', offset - 1) + 1;
+        int end = text.indexOf('\n', offset);
+        return new TextWindow().set(text, start, end < 0 ? text.length() : end);
+    }
+}

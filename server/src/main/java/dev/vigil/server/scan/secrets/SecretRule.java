@@ -1,0 +1,64 @@
+package dev.vigil.server.scan.secrets;
+
+import com.google.re2j.Matcher;
+import com.google.re2j.Pattern;
+import dev.vigil.model.Severity;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One compiled secrets rule (a {@link RuleDefinition} after validation).
+ *
+ * @param secretGroup   the capture group holding the secret; {@code -1} for the first group that took part
+ *                      in the match, or the whole match when the regex has no group
+ * @param minEntropy    the least Shannon entropy the secret must have, {@code 0} for none
+ * @param path          when present, the rule applies only to files whose path this regex finds a match in
+ * @param before        characters before a keyword hit that the regex sees, {@code 0} for "from the hit's line start"
+ * @param after         characters after a keyword hit that the regex sees, {@code 0} for "to the end of the next line"
+ * @param fallback      a catch-all rule (generic assignments) whose finding is dropped when a specific rule
+ *                      reports the same secret on the same line
+ * @param shouldFind    examples this rule must report
+ * @param shouldNotFind examples this rule must not report
+ */
+record SecretRule(String id, String title, String description, Severity severity, String cwe, Pattern regex,
+                  int secretGroup, List<String> keywords, double minEntropy, Optional<Pattern> path,
+                  RuleAllowlist allowlist, List<String> aliases, int before, int after, boolean fallback,
+                  String examplePath,
+                  List<String> shouldFind, List<String> shouldNotFind) {
+
+    static final int FIRST_GROUP = -1;
+
+    SecretRule {
+        keywords = List.copyOf(keywords);
+        aliases = List.copyOf(aliases);
+        shouldFind = List.copyOf(shouldFind);
+        shouldNotFind = List.copyOf(shouldNotFind);
+    }
+
+    boolean appliesTo(String filePath) {
+        return path.isEmpty() || path.get().matcher(filePath).find();
+    }
+
+    boolean multiline() {
+        return before > 0 || after > 0;
+    }
+
+    /** The group of a successful match that holds the secret, or {@code -1} when none took part. */
+    int groupOf(Matcher matcher) {
+        if (secretGroup != FIRST_GROUP) {
+            return matcher.start(secretGroup) >= 0 ? secretGroup : -1;
+        }
+        for (int group = 1; group <= matcher.groupCount(); group++) {
+            if (matcher.start(group) >= 0) {
+                return group;
+            }
+        }
+        return 0;
+    }
+
+    @Override
+    public String toString() {
+        return "SecretRule[" + id + "]";
+    }
+}

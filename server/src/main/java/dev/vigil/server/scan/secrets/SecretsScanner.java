@@ -1,0 +1,80 @@
+package dev.vigil.server.scan.secrets;
+
+import dev.vigil.model.ScanKind;
+import dev.vigil.server.scan.Detection;
+import dev.vigil.server.scan.Scanner;
+import dev.vigil.server.scan.SourceFile;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The secrets engine: the bundled rules (one YAML file per family under {@code rules/}), a keyword
+ * prefilter, and RE2/J regexes run only around keyword hits. Binary files and the paths of the global
+ * allowlist (lockfiles, images) are skipped. A finding carries the masked secret and its SHA-256, never
+ * the secret. Thread-safe; each session is used by one thread.
+ */
+public final class SecretsScanner implements Scanner {
+
+    private final RuleBook book;
+    private final KeywordIndex keywords;
+
+    /** A scanner with the bundled rules. */
+    public SecretsScanner() {
+        this(RuleBook.bundled());
+    }
+
+    SecretsScanner(RuleBook book) {
+        this.book = book;
+        this.keywords = new KeywordIndex(book.rules());
+    }
+
+    @Override
+    public ScanKind kind() {
+        return ScanKind.SECRETS;
+    }
+
+    @Override
+    public Session start(Warnings warnings) {
+        return new SecretsSession();
+    }
+
+    /** How many rules the scanner runs. */
+    public int ruleCount() {
+        return book.rules().size();
+    }
+
+    RuleBook book() {
+        return book;
+    }
+
+    /** Scans one file outside a session: what a session would report for it. */
+    List<Detection> scanFile(SourceFile file) {
+        SecretsSession session = new SecretsSession();
+        session.scan(file);
+        return session.finish();
+    }
+
+    private final class SecretsSession implements Session {
+
+        private final WindowScanner windows = new WindowScanner(book.rules(), keywords);
+        private final RuleMatcher matcher = new RuleMatcher(book.rules(), book.global());
+        private final List<Detection> detections = new ArrayList<>();
+
+        @Override
+        public void scan(SourceFile file) {
+            if (file.size() == 0 || file.isBinary() || book.global().skipsPath(file.path())) {
+                return;
+            }
+            String text = file.text();
+            FileFindings findings = new FileFindings(file.path());
+            windows.scan(file.path(), text, matcher.on(file, text, findings));
+            detections.addAll(findings.detections());
+        }
+
+        @Override
+        public List<Detection> finish() {
+            return List.copyOf(detections);
+        }
+    }
+}
