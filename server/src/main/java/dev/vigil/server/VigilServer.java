@@ -45,6 +45,7 @@ import dev.vigil.server.triage.FindingMerger;
 import dev.vigil.server.triage.FindingTriage;
 import dev.vigil.server.triage.SlaPolicy;
 import io.helidon.webserver.WebServer;
+import io.helidon.webserver.http1.Http1Config;
 import io.helidon.webserver.http.HttpRouting;
 
 import java.net.URI;
@@ -107,6 +108,9 @@ public final class VigilServer implements AutoCloseable {
         this.web = WebServer.builder()
                 .host(settings.host())
                 .port(settings.port())
+                // CI tools and curl send the spec's repeatable `severity[]=` keys with raw brackets, which
+                // Helidon's strict query validation would refuse before routing; the handlers validate values.
+                .addProtocol(Http1Config.builder().validatePrologue(false).build())
                 .routing(routing)
                 .build();
     }

@@ -69,14 +69,12 @@ public final class FindingReads {
 
     public Page<HistoryEntry> history(Caller caller, UUID id, int limit, Optional<String> cursor) {
         String filters = "history|" + id;
-        List<String> after = cursor.map(c -> Cursor.decode(c, filters, 2)).orElse(null);
+        Long after = cursor.map(c -> Cursor.number(Cursor.decode(c, filters, 1).getFirst())).orElse(null);
         List<HistoryRepository.Row> rows = database.inTransaction(c -> {
             findings.find(c, caller.tenantId(), id, clock.millis()).orElseThrow(() -> ApiException.notFound("finding"));
-            return history.page(c, id, after == null ? null : Cursor.number(after.get(0)),
-                    after == null ? null : Cursor.uuid(after.get(1)), limit);
+            return history.page(c, id, after, limit);
         });
-        Page<HistoryRepository.Row> page = Paging.page(rows, limit, filters,
-                r -> new String[]{Long.toString(r.entry().at().toEpochMilli()), r.id().toString()});
+        Page<HistoryRepository.Row> page = Paging.page(rows, limit, filters, r -> new String[]{Long.toString(r.id())});
         return new Page<>(page.data().stream().map(HistoryRepository.Row::entry).toList(), page.hasMore(),
                 page.nextCursor());
     }

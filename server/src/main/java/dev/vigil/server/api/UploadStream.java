@@ -25,6 +25,7 @@ final class UploadStream extends FilterInputStream {
     private final MessageDigest digest = Fingerprints.sha256();
     private long count;
     private boolean exceeded;
+    private String sha256;
 
     UploadStream(InputStream in, long cap) {
         super(in);
@@ -65,7 +66,11 @@ final class UploadStream extends FilterInputStream {
         return exceeded;
     }
 
+    /** The SHA-256 of everything read; call once the stream is consumed. */
     String sha256() {
-        return HexFormat.of().formatHex(digest.digest());
+        if (sha256 == null) {
+            sha256 = HexFormat.of().formatHex(digest.digest());
+        }
+        return sha256;
     }
 }

@@ -1,6 +1,7 @@
 package dev.vigil.server.scan;
 
 import dev.vigil.model.ScanKind;
+import dev.vigil.server.scan.secrets.SecretsScanner;
 
 import java.util.EnumMap;
 import java.util.Map;
@@ -13,6 +14,7 @@ public final class Scanners {
 
     public static Map<ScanKind, Scanner> available() {
         Map<ScanKind, Scanner> scanners = new EnumMap<>(ScanKind.class);
+        scanners.put(ScanKind.SECRETS, new SecretsScanner());
         return scanners;
     }
 }

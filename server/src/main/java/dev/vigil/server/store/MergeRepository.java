@@ -98,13 +98,13 @@ public final class MergeRepository {
         }
         try (PreparedStatement update = c.prepareStatement("UPDATE findings SET status = ? WHERE id = ? AND status = ?");
              PreparedStatement log = c.prepareStatement("""
-                     INSERT INTO finding_history (id, finding_id, changed_at, actor, from_status, to_status, action, reason)
-                     VALUES (?, ?, ?, ?, ?, ?, ?, NULL)
+                     INSERT INTO finding_history (finding_id, changed_at, actor, from_status, to_status, action, reason)
+                     VALUES (?, ?, ?, ?, ?, ?, NULL)
                      """)) {
             for (ScanChange change : changes) {
                 Sql.bind(update, change.to().wire(), change.id(), change.from().wire());
                 update.addBatch();
-                Sql.bind(log, UUID.randomUUID(), change.id(), now, actor,
+                Sql.bind(log, change.id(), now, actor,
                         change.from() == null ? null : change.from().wire(), change.to().wire(), change.action());
                 log.addBatch();
             }
@@ -119,11 +119,11 @@ public final class MergeRepository {
             return;
         }
         try (PreparedStatement log = c.prepareStatement("""
-                INSERT INTO finding_history (id, finding_id, changed_at, actor, from_status, to_status, action, reason)
-                VALUES (?, ?, ?, ?, NULL, 'open', 'detected', NULL)
+                INSERT INTO finding_history (finding_id, changed_at, actor, from_status, to_status, action, reason)
+                VALUES (?, ?, ?, NULL, 'open', 'detected', NULL)
                 """)) {
             for (NewFinding row : rows) {
-                Sql.bind(log, UUID.randomUUID(), row.id(), now, actor);
+                Sql.bind(log, row.id(), now, actor);
                 log.addBatch();
             }
             log.executeBatch();

@@ -117,8 +117,9 @@ class FindingListTest {
 
     @Test
     void searchTreatsLikeWildcardsAsText() {
-        assertThat(all(FindingFilter.none().withSearch("%"), 100)).isEmpty();
-        assertThat(all(FindingFilter.none().withSearch("_"), 100)).isEmpty();
+        assertThat(all(FindingFilter.none().withSearch("ckv_aws"), 100)).isNotEmpty();
+        assertThat(all(FindingFilter.none().withSearch("ckv%aws"), 100)).isEmpty();
+        assertThat(all(FindingFilter.none().withSearch("ckv_a_s"), 100)).isEmpty();
     }
 
     @Test

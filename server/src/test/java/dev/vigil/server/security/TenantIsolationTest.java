@@ -123,14 +123,15 @@ class TenantIsolationTest {
 
     @Test
     void cannotAssignFindingsToAnotherTenantsUsers() {
-        Project project = alice.owner().listProjects(1, null).data().getFirst();
-        new FindingSeeder(server.server().database(), 2).seed(alice.id(), project.id(), 1, System.currentTimeMillis());
-        Finding mine = alice.owner().listFindings(FindingFilter.none(), 1, null).data().getFirst();
+        var carol = server.tenant();
+        Project project = carol.owner().createProject(new NewProject("carol-app", "main"));
+        new FindingSeeder(server.server().database(), 2).seed(carol.id(), project.id(), 1, System.currentTimeMillis());
+        Finding mine = carol.owner().listFindings(FindingFilter.none(), 1, null).data().getFirst();
 
-        RawResponse response = asAlice("POST", "/v1/repo-vulnerabilities/" + mine.id() + "/assign",
-                "{\"user_id\":\"" + bob.ownerId() + "\"}");
+        RawResponse response = carol.owner().send("POST", "/v1/repo-vulnerabilities/" + mine.id() + "/assign",
+                Map.of("Content-Type", "application/json"), ("{\"user_id\":\"" + bob.ownerId() + "\"}").getBytes());
 
         assertThat(response.status()).isEqualTo(400);
-        assertThat(alice.owner().getFinding(mine.id()).assignedTo()).isNull();
+        assertThat(carol.owner().getFinding(mine.id()).assignedTo()).isNull();
     }
 }
