@@ -1,6 +1,8 @@
 package dev.vigil.server.scan;
 
 import dev.vigil.server.scan.Archives.Pass;
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarConstants;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
@@ -134,6 +136,24 @@ class ArchiveReaderLimitsTest {
         assertThat(pass.paths()).containsExactly("noise0.bin", "noise1.bin", "noise2.bin");
         assertThat(pass.warningCodes()).containsExactly("ARCHIVE_TOO_LARGE");
         assertThat(pass.summary().uncompressedBytes()).isLessThanOrEqualTo(limit);
+    }
+
+    @Test
+    void stopsAtAnEntryHeaderLargerThanOneMebibyteInsteadOfHoldingIt() {
+        byte[] hugeName = ("src/" + "n".repeat(2 * 1024 * 1024) + ".txt").getBytes(StandardCharsets.UTF_8);
+        Pass pass = Archives.read(new ArchiveReader(), tarGz(tar -> {
+            file(tar, "before.txt", "kept");
+            TarArchiveEntry longName = new TarArchiveEntry("././@LongLink", TarConstants.LF_GNUTYPE_LONGNAME);
+            longName.setSize(hugeName.length);
+            tar.putArchiveEntry(longName);
+            tar.write(hugeName);
+            tar.closeArchiveEntry();
+            file(tar, "src/nnnn.txt", "never read");
+        }));
+
+        assertThat(pass.paths()).containsExactly("before.txt");
+        assertThat(pass.warningCodes()).containsExactly("ARCHIVE_CORRUPT");
+        assertThat(pass.summary().warnings().getFirst().message()).contains("entry header");
     }
 
     @Test

@@ -10,14 +10,17 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 import static dev.vigil.server.scan.Archives.entry;
 import static dev.vigil.server.scan.Archives.file;
 import static dev.vigil.server.scan.Archives.tarGz;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 class ArchiveReaderTest {
@@ -68,6 +71,36 @@ class ArchiveReaderTest {
 
         assertThat(Archives.read(reader, pax).paths()).containsExactly(longName);
         assertThat(Archives.read(reader, gnu.toByteArray()).paths()).containsExactly(longName);
+    }
+
+    @Test
+    void readsATarSplitAcrossConcatenatedGzipMembers() throws IOException {
+        ByteArrayOutputStream tarBytes = new ByteArrayOutputStream();
+        try (var tar = new TarArchiveOutputStream(tarBytes, "UTF-8")) {
+            for (int i = 0; i < 20; i++) {
+                file(tar, "f" + i + ".txt", "file " + i);
+            }
+        }
+        byte[] whole = tarBytes.toByteArray();
+        int half = whole.length / 2 + 100;
+        ByteArrayOutputStream upload = new ByteArrayOutputStream();
+        upload.write(Archives.gzip(Arrays.copyOfRange(whole, 0, half)));
+        upload.write(Archives.gzip(Arrays.copyOfRange(whole, half, whole.length)));
+
+        Pass pass = Archives.read(reader, upload.toByteArray());
+
+        assertThat(pass.paths()).hasSize(20).endsWith("f19.txt");
+        assertThat(pass.summary().complete()).isTrue();
+    }
+
+    @Test
+    void letsAnExceptionOfTheConsumerPropagate() {
+        byte[] archive = tarGz(tar -> file(tar, "a.txt", "a"));
+        IllegalStateException scannerBug = new IllegalStateException("scanner bug");
+
+        assertThatThrownBy(() -> reader.read(new ByteArrayInputStream(archive), file -> {
+            throw scannerBug;
+        })).isSameAs(scannerBug);
     }
 
     @Test
