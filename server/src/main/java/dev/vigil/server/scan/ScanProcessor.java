@@ -15,6 +15,8 @@ import org.slf4j.LoggerFactory;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
 
@@ -56,8 +58,9 @@ public final class ScanProcessor {
         long start = System.nanoTime();
         List<ScanWarning> warnings = Collections.synchronizedList(new ArrayList<>());
         try {
-            List<Detection> detections = detect(scan, warnings);
-            finish(scan, worker, detections, warnings);
+            Coverage coverage = new Coverage();
+            List<Detection> detections = detect(scan, warnings, coverage);
+            finish(scan, worker, detections, warnings, coverage);
         } catch (RuntimeException e) {
             LOG.error("scan {} failed", scan.id(), e);
             warnings.add(new ScanWarning("SCAN_ERROR", "the scan failed: " + e.getClass().getSimpleName(), null));
@@ -70,7 +73,7 @@ public final class ScanProcessor {
         }
     }
 
-    private List<Detection> detect(ScanRow scan, List<ScanWarning> warnings) {
+    private List<Detection> detect(ScanRow scan, List<ScanWarning> warnings, Coverage coverage) {
         List<Scanner.Session> sessions = new ArrayList<>();
         Scanner.Warnings sink = (code, message, path) -> warnings.add(new ScanWarning(code, message, path));
         for (ScanKind kind : scan.scanType().kinds()) {
@@ -78,22 +81,24 @@ public final class ScanProcessor {
             if (scanner == null) {
                 sink.warn("ENGINE_UNAVAILABLE", kind.wire() + " analysis is not available in this version of Vigil", null);
             } else {
-                sessions.add(new GuardedSession(scanner.start(sink), sink));
+                sessions.add(new GuardedSession(scanner.start(sink), sink, coverage));
             }
         }
         ArchiveReader reader = new ArchiveReader(limits);
         ArchiveSummary summary = database.inTransaction(c -> archives.read(c, scan.id(),
                 in -> reader.read(in, file -> sessions.forEach(session -> session.scan(file)))));
         warnings.addAll(summary.warnings());
+        coverage.archive(summary);
         List<Detection> detections = new ArrayList<>();
         sessions.forEach(session -> detections.addAll(session.finish()));
         return detections;
     }
 
-    private void finish(ScanRow scan, String worker, List<Detection> detections, List<ScanWarning> warnings) {
+    private void finish(ScanRow scan, String worker, List<Detection> detections, List<ScanWarning> warnings,
+                        Coverage coverage) {
         long now = clock.millis();
         boolean completed = database.inTransaction(c -> {
-            FindingMerger.Result result = merger.merge(c, scan, detections, now);
+            FindingMerger.Result result = merger.merge(c, scan, ran(scan), detections, now, coverage::read);
             String sarif = JsonIo.text(Sarif.log(detections, warnings, version, result.introduced(), scan.prId() != null));
             if (!scans.complete(c, scan.id(), worker, now, result.counts(), result.blocked(),
                     JsonIo.text(warnings), sarif)) {
@@ -108,14 +113,23 @@ public final class ScanProcessor {
         }
     }
 
+    /** The kinds of the scan that this build has an engine for: only their findings may be resolved. */
+    private Set<ScanKind> ran(ScanRow scan) {
+        Set<ScanKind> ran = EnumSet.noneOf(ScanKind.class);
+        scan.scanType().kinds().stream().filter(scanners::containsKey).forEach(ran::add);
+        return ran;
+    }
+
     /** Keeps one scanner's failure on one file from ending the scan: it becomes a warning. */
-    private record GuardedSession(Scanner.Session session, Scanner.Warnings warnings) implements Scanner.Session {
+    private record GuardedSession(Scanner.Session session, Scanner.Warnings warnings, Coverage coverage)
+            implements Scanner.Session {
 
         @Override
         public void scan(SourceFile file) {
             try {
                 session.scan(file);
             } catch (RuntimeException e) {
+                coverage.missed(file.path());
                 LOG.warn("scanner failed on {}", file.path(), e);
                 warnings.warn("SCANNER_ERROR", "a scanner failed on this file: " + e.getClass().getSimpleName(),
                         file.path());

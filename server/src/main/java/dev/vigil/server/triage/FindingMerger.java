@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Predicate;
 
 /**
  * What a finished scan does to its project (DESIGN §4, §6). A scan of the default branch without a pull
@@ -45,25 +46,29 @@ public final class FindingMerger {
         this.blocking = blocking;
     }
 
-    /** Merges or compares inside the caller's transaction, which also completes the scan. */
-    public Result merge(Connection c, ScanRow scan, List<Detection> detections, long now) throws SQLException {
+    /**
+     * Merges or compares inside the caller's transaction, which also completes the scan. Only findings of the
+     * kinds that {@code ran} are touched; {@code read} tells whether the scan read a path entirely, and a
+     * finding in a file it did not read is not resolved.
+     */
+    public Result merge(Connection c, ScanRow scan, Set<ScanKind> ran, List<Detection> detections, long now,
+                        Predicate<String> read) throws SQLException {
         Map<String, Detection> distinct = distinct(detections);
         projects.lockForMerge(c, scan.projectId());
         if (scan.prId() == null) {
             projects.adoptDefaultBranch(c, scan.projectId(), scan.branch());
         }
         String defaultBranch = projects.find(c, scan.tenantId(), scan.projectId()).orElseThrow().defaultBranch();
-        Set<ScanKind> kinds = scan.scanType().kinds();
-        Map<String, Known> known = merges.known(c, scan.projectId(), kinds);
+        Map<String, Known> known = ran.isEmpty() ? Map.of() : merges.known(c, scan.projectId(), ran);
         if (scan.prId() == null && scan.branch().equals(defaultBranch)) {
-            update(c, scan, distinct, known, now);
+            update(c, scan, distinct, known, now, read);
             return new Result(counts(distinct.values(), null, null, null), false, Set.of());
         }
         return compare(scan, distinct, known);
     }
 
-    private void update(Connection c, ScanRow scan, Map<String, Detection> seen, Map<String, Known> known, long now)
-            throws SQLException {
+    private void update(Connection c, ScanRow scan, Map<String, Detection> seen, Map<String, Known> known, long now,
+                        Predicate<String> read) throws SQLException {
         List<NewFinding> created = new ArrayList<>();
         Map<UUID, Detection> refreshed = new HashMap<>();
         List<ScanChange> changes = new ArrayList<>();
@@ -79,8 +84,8 @@ public final class FindingMerger {
             }
         }
         for (var entry : known.entrySet()) {
-            if (!seen.containsKey(entry.getKey()) && entry.getValue().status().isActive()) {
-                Known k = entry.getValue();
+            Known k = entry.getValue();
+            if (!seen.containsKey(entry.getKey()) && k.status().isActive() && read.test(k.path())) {
                 changes.add(new ScanChange(k.id(), k.status(), FindingStatus.RESOLVED, "resolved_by_scan"));
             }
         }

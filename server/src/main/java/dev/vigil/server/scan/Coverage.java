@@ -1,0 +1,31 @@
+package dev.vigil.server.scan;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What a scan actually read. A finding the scan did not see is only resolved when the scan read its file:
+ * not when the archive pass stopped early (a limit, a truncated upload), nor when its file was skipped
+ * (too large) or a scanner failed on it.
+ */
+final class Coverage {
+
+    private final Set<String> missed = ConcurrentHashMap.newKeySet();
+    private volatile boolean complete = true;
+
+    void archive(ArchiveSummary summary) {
+        complete = summary.complete();
+        summary.warnings().stream()
+                .filter(w -> w.path() != null && w.code().equals(ArchiveWarningCode.FILE_TOO_LARGE.name()))
+                .forEach(w -> missed.add(w.path()));
+    }
+
+    void missed(String path) {
+        missed.add(path);
+    }
+
+    /** True when the scan read {@code path} entirely: what it did not find there is gone. */
+    boolean read(String path) {
+        return complete && !missed.contains(path);
+    }
+}
