@@ -15,6 +15,7 @@ import java.io.OutputStream;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -28,7 +29,6 @@ public final class SarifWriter {
 
     public static final String SCHEMA_URI =
             "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
-    public static final String DEFAULT_INFORMATION_URI = "https://vigil.dev";
     public static final String FINGERPRINT_KEY = "vigilFingerprint/v1";
     public static final String SOURCE_ROOT = "%SRCROOT%";
 
@@ -39,15 +39,18 @@ public final class SarifWriter {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final String toolVersion;
-    private final String informationUri;
+    private final Optional<String> informationUri;
 
+    /** A writer whose tool entry links to {@code informationUri}, the operator's documentation of Vigil. */
     public SarifWriter(String toolVersion, String informationUri) {
         this.toolVersion = Objects.requireNonNull(toolVersion, "toolVersion");
-        this.informationUri = Objects.requireNonNull(informationUri, "informationUri");
+        this.informationUri = Optional.of(informationUri);
     }
 
+    /** A writer whose tool entry has no information link (SARIF makes it optional). */
     public SarifWriter(String toolVersion) {
-        this(toolVersion, DEFAULT_INFORMATION_URI);
+        this.toolVersion = Objects.requireNonNull(toolVersion, "toolVersion");
+        this.informationUri = Optional.empty();
     }
 
     /** The log of a scan that ran to its end ({@code executionSuccessful} true). */
@@ -102,7 +105,7 @@ public final class SarifWriter {
         ObjectNode run = log.putArray("runs").addObject();
         ObjectNode driver = run.putObject("tool").putObject("driver");
         driver.put("name", "Vigil");
-        driver.put("informationUri", informationUri);
+        informationUri.ifPresent(uri -> driver.put("informationUri", uri));
         driver.put("version", toolVersion);
         if (SEMVER.matcher(toolVersion).matches()) {
             driver.put("semanticVersion", toolVersion);
