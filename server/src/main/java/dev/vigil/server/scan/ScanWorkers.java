@@ -122,7 +122,10 @@ public final class ScanWorkers implements AutoCloseable {
         return held.size();
     }
 
-    /** Stops claiming, lets running scans finish for up to {@code grace}, then stops. */
+    /**
+     * Stops claiming, lets running scans finish for up to {@code grace}, then gives the scans still running
+     * back to the queue, where another node (or this one after a restart) takes them at once.
+     */
     public void stop(Duration grace) {
         running = false;
         queue.wake();
@@ -132,9 +135,13 @@ public final class ScanWorkers implements AutoCloseable {
                 thread.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+                break;
             }
         }
+        held.forEach((id, worker) -> {
+            LOG.info("releasing scan {} still running at shutdown", id);
+            database.run(c -> scans.release(c, id, worker));
+        });
     }
 
     @Override

@@ -99,6 +99,14 @@ public final class ScanRepository {
                 """, id, now) == 1;
     }
 
+    /** Gives a running scan back to the queue on a graceful stop; the attempt does not count. */
+    public boolean release(Connection c, UUID id, String worker) throws SQLException {
+        return Sql.update(c, """
+                UPDATE scans SET status = 'pending', worker_id = NULL, lease_until = NULL, attempts = attempts - 1
+                WHERE id = ? AND worker_id = ? AND status = 'running'
+                """, id, worker) == 1;
+    }
+
     /** Records the result of a scan the worker still holds; false when it lost the scan to another worker. */
     public boolean complete(Connection c, UUID id, String worker, long now, Counts counts, boolean blocked,
                             String warnings, String sarif) throws SQLException {

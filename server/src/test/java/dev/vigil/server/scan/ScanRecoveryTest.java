@@ -90,4 +90,22 @@ class ScanRecoveryTest {
             assertThat(failed.scanWarnings()).singleElement().satisfies(w -> assertThat(w.code()).isEqualTo("WORKER_LOST"));
         }
     }
+
+    @Test
+    void scanReleasedOnShutdownGoesBackToTheQueueWithoutCountingTheAttempt() {
+        try (TestServer server = TestServer.start(s -> s.withWorkers(0))) {
+            var tenant = server.tenant();
+            UUID scanId = submit(server, tenant);
+            long now = System.currentTimeMillis();
+            var scans = new ScanRepository();
+            server.server().database().run(c -> scans.claim(c, scanId, "stopping/0", now, now + 60_000));
+
+            boolean released = server.server().database().inTransaction(c -> scans.release(c, scanId, "stopping/0"));
+
+            assertThat(released).isTrue();
+            var row = server.server().database().inTransaction(c -> scans.find(c, scanId)).orElseThrow();
+            assertThat(row.status()).isEqualTo(ScanStatus.PENDING);
+            assertThat(row.attempts()).isZero();
+        }
+    }
 }
