@@ -72,7 +72,7 @@ public final class VigilServer implements AutoCloseable {
         var scans = new ScanRepository();
         var archives = new ArchiveRepository();
         var projects = new ProjectRepository();
-        var findings = new FindingRepository();
+        var findings = new FindingRepository(database.dialect());
         var history = new HistoryRepository();
         var users = new UserRepository();
         var tenants = new TenantRepository();

@@ -15,6 +15,7 @@ import dev.vigil.server.store.Database;
 import dev.vigil.server.store.FindingQuery;
 import dev.vigil.server.store.FindingRepository;
 import dev.vigil.server.store.HistoryRepository;
+import dev.vigil.server.store.SortKey;
 import dev.vigil.server.store.StatsRepository;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.ServerResponse;
@@ -52,14 +53,13 @@ public final class FindingReads {
         String filters = FindingQuery.canonical(filter);
         FindingQuery query = FindingQuery.of(caller.tenantId(), filter);
         if (cursor.isPresent()) {
-            List<String> key = Cursor.decode(cursor.get(), filters, 3);
-            query = query.after(new FindingQuery.Key((int) Cursor.number(key.get(0)), Cursor.number(key.get(1)),
-                    Cursor.uuid(key.get(2))));
+            List<String> key = Cursor.decode(cursor.get(), filters, 2);
+            query = query.after(new FindingQuery.Key(Cursor.number(key.get(0)), Cursor.uuid(key.get(1))));
         }
         FindingQuery paged = query;
         List<Finding> rows = database.inTransaction(c -> findings.page(c, paged, limit, clock.millis()));
-        return Paging.page(rows, limit, filters, f -> new String[]{Integer.toString(f.severity().rank()),
-                Long.toString(f.firstSeen().toEpochMilli()), f.id().toString()});
+        return Paging.page(rows, limit, filters, f -> new String[]{
+                Long.toString(SortKey.of(f.severity(), f.firstSeen().toEpochMilli())), f.id().toString()});
     }
 
     public Finding find(Caller caller, UUID id) {
@@ -87,16 +87,15 @@ public final class FindingReads {
     public void export(Caller caller, FindingFilter filter, ExportFormat format, ServerResponse response) {
         FindingQuery query = FindingQuery.of(caller.tenantId(), filter);
         database.run(c -> {
-            long matching = findings.count(c, query);
-            if (matching > MAX_EXPORT_ROWS) {
-                throw new ApiException(422, "EXPORT_LIMIT_EXCEEDED", matching + " findings match; an export holds at most "
-                        + MAX_EXPORT_ROWS + ": narrow it with filters");
+            if (findings.countUpTo(c, query, MAX_EXPORT_ROWS + 1) > MAX_EXPORT_ROWS) {
+                throw new ApiException(422, "EXPORT_LIMIT_EXCEEDED", findings.count(c, query) + " findings match; an "
+                        + "export holds at most " + MAX_EXPORT_ROWS + ": narrow it with filters");
             }
             response.header(HeaderNames.CONTENT_TYPE, format.contentType());
             response.header(HeaderNames.CONTENT_DISPOSITION, "attachment; filename=\"vigil-findings-"
                     + Instant.ofEpochMilli(clock.millis()).toString().substring(0, 10) + "." + format.wire() + "\"");
             try (OutputStream out = response.outputStream(); FindingExport export = FindingExport.open(format, out)) {
-                findings.forEach(c, query, clock.millis(), export::write);
+                findings.forEach(c, query, MAX_EXPORT_ROWS, clock.millis(), export::write);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

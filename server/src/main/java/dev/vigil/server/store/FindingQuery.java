@@ -5,55 +5,67 @@ import dev.vigil.model.FindingStatus;
 import dev.vigil.model.Severity;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import java.util.stream.Collectors;
 
-/** The WHERE clause of a findings filter and its parameters, built once for list, count and export. */
-public record FindingQuery(String where, List<Object> params) {
+/**
+ * The WHERE clause of a findings filter, its parameters, and the ORDER BY that walks the index serving
+ * the most selective equality filter in list order; built once for list, count and export.
+ */
+public record FindingQuery(String where, List<Object> params, String orderBy) {
 
-    /** The sort key of a finding in the list: severity (critical first), first seen, id. */
-    public record Key(int severity, long firstSeen, UUID id) {
+    /** The position of a finding in the list: its sort key and id. */
+    public record Key(long sortKey, UUID id) {
     }
 
     public static FindingQuery of(UUID tenantId, FindingFilter filter) {
         StringBuilder where = new StringBuilder("f.tenant_id = ?");
         List<Object> params = new ArrayList<>(List.of(tenantId));
         if (!filter.severities().isEmpty()) {
-            where.append(" AND f.severity IN (").append(placeholders(filter.severities().size())).append(')');
+            Severity first = Collections.min(filter.severities());
+            Severity last = Collections.max(filter.severities());
+            where.append(" AND f.sort_key >= ? AND f.sort_key < ? AND f.severity IN (")
+                    .append(placeholders(filter.severities().size())).append(')');
+            params.add(SortKey.bandStart(first));
+            params.add(SortKey.bandEnd(last));
             filter.severities().stream().map(Severity::rank).forEach(params::add);
         }
         if (!filter.statuses().isEmpty()) {
             where.append(" AND f.status IN (").append(placeholders(filter.statuses().size())).append(')');
             filter.statuses().stream().map(FindingStatus::wire).forEach(params::add);
         }
-        filter.scanType().ifPresent(kind -> {
-            where.append(" AND f.scan_type = ?");
-            params.add(kind.wire());
-        });
-        filter.projectId().ifPresent(id -> {
-            where.append(" AND f.project_id = ?");
-            params.add(id);
-        });
-        filter.assignedToUserId().ifPresent(id -> {
-            where.append(" AND f.assigned_to_user_id = ?");
-            params.add(id);
-        });
-        filter.search().ifPresent(text -> {
-            where.append(" AND f.search_text LIKE ? ESCAPE '!'");
-            params.add("%" + escapeLike(text.toLowerCase(Locale.ROOT)) + "%");
-        });
-        return new FindingQuery(where.toString(), List.copyOf(params));
+        filter.scanType().ifPresent(kind -> append(where, params, "f.scan_type = ?", kind.wire()));
+        filter.projectId().ifPresent(id -> append(where, params, "f.project_id = ?", id));
+        filter.assignedToUserId().ifPresent(id -> append(where, params, "f.assigned_to_user_id = ?", id));
+        filter.search().ifPresent(text -> append(where, params, "f.search_text LIKE ? ESCAPE '!'",
+                "%" + escapeLike(text.toLowerCase(Locale.ROOT)) + "%"));
+        return new FindingQuery(where.toString(), List.copyOf(params), orderBy(filter));
     }
 
-    /** This query restricted to the rows after {@code key} in list order. */
+    /** The index to walk: the one whose leading equality column the filter fixes, else the plain order. */
+    private static String orderBy(FindingFilter filter) {
+        String prefix = "f.tenant_id, ";
+        if (filter.projectId().isPresent()) {
+            prefix += "f.project_id, ";
+        } else if (filter.assignedToUserId().isPresent()) {
+            prefix += "f.assigned_to_user_id, ";
+        } else if (filter.statuses().size() == 1) {
+            prefix += "f.status, ";
+        } else if (filter.scanType().isPresent()) {
+            prefix += "f.scan_type, ";
+        }
+        return prefix + "f.sort_key, f.id";
+    }
+
+    /** This query restricted to the rows after {@code key} in list order: one range seek on the index. */
     public FindingQuery after(Key key) {
         List<Object> all = new ArrayList<>(params);
-        all.addAll(List.of(key.severity(), key.severity(), key.firstSeen(), key.firstSeen(), key.id()));
-        return new FindingQuery(where + """
-                 AND (f.severity > ? OR (f.severity = ? AND (f.first_seen > ? OR (f.first_seen = ? AND f.id > ?))))""",
-                List.copyOf(all));
+        all.addAll(List.of(key.sortKey(), key.sortKey(), key.id()));
+        return new FindingQuery(where + " AND f.sort_key >= ? AND NOT (f.sort_key = ? AND f.id <= ?)",
+                List.copyOf(all), orderBy);
     }
 
     /** A canonical text of the filter, to bind cursors to it. */
@@ -64,8 +76,13 @@ public record FindingQuery(String where, List<Object> params) {
                 + "|" + f.assignedToUserId().map(UUID::toString).orElse("") + "|" + f.search().orElse("");
     }
 
+    private static void append(StringBuilder where, List<Object> params, String condition, Object value) {
+        where.append(" AND ").append(condition);
+        params.add(value);
+    }
+
     private static String placeholders(int n) {
-        return String.join(", ", java.util.Collections.nCopies(n, "?"));
+        return String.join(", ", Collections.nCopies(n, "?"));
     }
 
     static String escapeLike(String text) {

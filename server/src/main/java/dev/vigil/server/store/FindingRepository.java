@@ -20,36 +20,65 @@ import java.util.UUID;
 /** Findings as the API reads them: filtered keyset pages, single rows, triage updates, export cursors. */
 public final class FindingRepository {
 
-    static final String SELECT = """
+    private static final String COLUMNS = """
             SELECT f.id, f.fingerprint, f.project_id, p.name AS project_name, f.rule_id, f.severity, f.status,
                    f.scan_type, f.path, f.line, f.description, f.fix_available, f.is_breaking, f.is_direct, f.cwe,
                    f.assigned_to_user_id, u.email AS assignee, f.accepted_by, f.accepted_reason, f.accepted_until,
                    f.sla_deadline, f.first_seen, f.last_seen
-            FROM findings f
-            JOIN projects p ON p.id = f.project_id
-            LEFT JOIN users u ON u.id = f.assigned_to_user_id
             """;
-    private static final String ORDER = " ORDER BY f.severity, f.first_seen, f.id";
+    private static final String JOINS = """
+             JOIN projects p ON p.id = f.project_id
+             LEFT JOIN users u ON u.id = f.assigned_to_user_id
+            """;
+    private static final String SELECT = COLUMNS + " FROM findings f" + JOINS;
 
+    private final Dialect dialect;
+
+    public FindingRepository(Dialect dialect) {
+        this.dialect = dialect;
+    }
+
+    /**
+     * A page of {@code limit + 1} rows in list order. The ids are picked from the findings table alone along
+     * the index the query names (HSQLDB is told so with USING INDEX), then joined for the page only.
+     */
     public List<Finding> page(Connection c, FindingQuery query, int limit, long now) throws SQLException {
-        List<Object> params = new ArrayList<>(query.params());
-        params.add(limit + 1);
-        return Sql.list(c, SELECT + " WHERE " + query.where() + ORDER + " LIMIT ?", row -> map(row, now),
-                params.toArray());
+        return Sql.list(c, inPage(query, limit + 1), row -> map(row, now), withLimit(query, limit + 1));
+    }
+
+    /** How many rows match, counting no further than {@code cap} (so a huge tenant costs no more). */
+    public long countUpTo(Connection c, FindingQuery query, int cap) throws SQLException {
+        return Sql.count(c, "SELECT COUNT(*) FROM (" + ids(query, cap) + ") capped", withLimit(query, cap));
     }
 
     public long count(Connection c, FindingQuery query) throws SQLException {
         return Sql.count(c, "SELECT COUNT(*) FROM findings f WHERE " + query.where(), query.params().toArray());
     }
 
+    private String inPage(FindingQuery query, int limit) {
+        return COLUMNS + " FROM (" + ids(query, limit) + ") page JOIN findings f ON f.id = page.id" + JOINS
+                + " ORDER BY f.sort_key, f.id";
+    }
+
+    private String ids(FindingQuery query, int limit) {
+        return "SELECT f.id FROM findings f WHERE " + query.where() + " ORDER BY " + query.orderBy() + " LIMIT ?"
+                + (dialect == Dialect.HSQLDB ? " USING INDEX" : "");
+    }
+
+    private static Object[] withLimit(FindingQuery query, int limit) {
+        List<Object> params = new ArrayList<>(query.params());
+        params.add(limit);
+        return params.toArray();
+    }
+
     public Optional<Finding> find(Connection c, UUID tenantId, UUID id, long now) throws SQLException {
         return Sql.one(c, SELECT + " WHERE f.tenant_id = ? AND f.id = ?", row -> map(row, now), tenantId, id);
     }
 
-    /** Streams every row of {@code query} in list order to {@code sink}, without holding them in memory. */
-    public void forEach(Connection c, FindingQuery query, long now, RowSink sink) throws SQLException, IOException {
-        try (PreparedStatement statement = Sql.prepare(c, SELECT + " WHERE " + query.where() + ORDER,
-                query.params().toArray())) {
+    /** Streams the first {@code limit} rows of {@code query} in list order to {@code sink}. */
+    public void forEach(Connection c, FindingQuery query, int limit, long now, RowSink sink)
+            throws SQLException, IOException {
+        try (PreparedStatement statement = Sql.prepare(c, inPage(query, limit), withLimit(query, limit))) {
             statement.setFetchSize(500);
             try (ResultSet rows = statement.executeQuery()) {
                 while (rows.next()) {

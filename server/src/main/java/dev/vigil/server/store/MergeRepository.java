@@ -54,15 +54,16 @@ public final class MergeRepository {
         try (PreparedStatement statement = c.prepareStatement("""
                 INSERT INTO findings (id, tenant_id, project_id, fingerprint, rule_id, severity, status, scan_type, path,
                                       line, title, description, fix_available, is_breaking, is_direct, cwe,
-                                      sla_deadline, first_seen, last_seen, search_text)
-                VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                      sla_deadline, first_seen, last_seen, search_text, sort_key)
+                VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)) {
             for (NewFinding row : rows) {
                 Detection d = row.detection();
                 Sql.bind(statement, row.id(), tenantId, projectId, d.fingerprint(), d.ruleId(), d.severity().rank(),
                         d.kind().wire(), clip(d.path(), 1024), d.line(), clip(d.title(), 500),
                         clip(d.description(), 4000), clip(d.fixAvailable(), 1000), d.isBreaking(), d.isDirect(),
-                        d.cwe(), row.slaDeadline(), row.firstSeen(), row.firstSeen(), searchText(d));
+                        d.cwe(), row.slaDeadline(), row.firstSeen(), row.firstSeen(), searchText(d),
+                        SortKey.of(d.severity(), row.firstSeen()));
                 statement.addBatch();
             }
             statement.executeBatch();
@@ -77,14 +78,15 @@ public final class MergeRepository {
         try (PreparedStatement statement = c.prepareStatement("""
                 UPDATE findings SET last_seen = ?, path = ?, line = ?, rule_id = ?, severity = ?, title = ?,
                                     description = ?, fix_available = ?, is_breaking = ?, is_direct = ?, cwe = ?,
-                                    search_text = ?
+                                    search_text = ?, sort_key = ? + first_seen
                 WHERE id = ?
                 """)) {
             for (var entry : seen.entrySet()) {
                 Detection d = entry.getValue();
                 Sql.bind(statement, now, clip(d.path(), 1024), d.line(), d.ruleId(), d.severity().rank(),
                         clip(d.title(), 500), clip(d.description(), 4000), clip(d.fixAvailable(), 1000),
-                        d.isBreaking(), d.isDirect(), d.cwe(), searchText(d), entry.getKey());
+                        d.isBreaking(), d.isDirect(), d.cwe(), searchText(d), SortKey.of(d.severity(), 0),
+                        entry.getKey());
                 statement.addBatch();
             }
             statement.executeBatch();

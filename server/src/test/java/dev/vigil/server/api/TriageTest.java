@@ -243,7 +243,8 @@ class TriageTest {
     void expiredAcceptanceReopensTheFinding() {
         UUID id = fresh();
         admin.changeStatus(id, new StatusChange(TriageAction.ACCEPT, "short", inDays(1)));
-        var expiry = new AcceptanceExpiry(server.server().database(), new FindingRepository(), new HistoryRepository(),
+        var expiry = new AcceptanceExpiry(server.server().database(),
+                new FindingRepository(server.server().database().dialect()), new HistoryRepository(),
                 CLOCK);
 
         assertThat(expiry.reopenExpired()).isZero();
