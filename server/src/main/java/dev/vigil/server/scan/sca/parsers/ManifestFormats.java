@@ -1,0 +1,75 @@
+package dev.vigil.server.scan.sca.parsers;
+
+import dev.vigil.server.scan.Scanner;
+import dev.vigil.server.scan.SourceFile;
+import dev.vigil.server.scan.sca.Dependency;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The manifest and lockfile formats Vigil reads, chosen by file name. Use {@link dev.vigil.server.scan.sca.ManifestParsers}.
+ */
+public final class ManifestFormats {
+
+    /** Files read only beside a lockfile (direct and dev flags), never on their own. */
+    private static final Set<String> COMPANIONS = Set.of("Pipfile", "pyproject.toml", "Gemfile", "composer.json",
+            "Cargo.toml");
+
+    private static final Map<String, ManifestParser> BY_NAME = Map.ofEntries(
+            Map.entry("package-lock.json", new NpmLockParser()),
+            Map.entry("npm-shrinkwrap.json", new NpmLockParser()),
+            Map.entry("package.json", new PackageJsonParser()));
+
+    private ManifestFormats() {
+    }
+
+    /** Whether the pipeline should keep this file for {@link #parse}: by its name only. */
+    public static boolean recognises(String path) {
+        String name = path.substring(path.lastIndexOf('/') + 1);
+        return parserFor(path, name).isPresent() || COMPANIONS.contains(name);
+    }
+
+    /** The dependencies of all manifests and lockfiles among {@code files}; malformed ones become warnings. */
+    public static List<Dependency> parse(List<SourceFile> files, Scanner.Warnings warnings) {
+        ManifestFiles archive = new ManifestFiles(files, warnings);
+        List<Dependency> out = new ArrayList<>();
+        for (SourceFile file : files) {
+            Optional<ManifestParser> parser = parserFor(file.path(), file.name());
+            if (parser.isEmpty() || shadowed(file, archive)) {
+                continue;
+            }
+            try {
+                out.addAll(parser.get().parse(file, archive));
+            } catch (IOException | RuntimeException | StackOverflowError e) {
+                warnings.warn(ManifestFiles.UNPARSEABLE, "cannot read " + file.name() + ": " + reason(e), file.path());
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    private static Optional<ManifestParser> parserFor(String path, String name) {
+        ManifestParser exact = BY_NAME.get(name);
+        if (exact != null) {
+            return Optional.of(exact);
+        }
+        return Optional.empty();
+    }
+
+    /** npm reads npm-shrinkwrap.json instead of package-lock.json when both exist. */
+    private static boolean shadowed(SourceFile file, ManifestFiles archive) {
+        return file.name().equals("package-lock.json") && archive.sibling(file, "npm-shrinkwrap.json").isPresent();
+    }
+
+    private static String reason(Throwable e) {
+        String message = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("");
+        if (message.isBlank()) {
+            return e.getClass().getSimpleName();
+        }
+        return message.length() > 200 ? message.substring(0, 200) + "…" : message;
+    }
+}
