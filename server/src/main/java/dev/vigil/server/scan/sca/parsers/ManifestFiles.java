@@ -17,6 +17,7 @@ final class ManifestFiles {
 
     private final Map<String, SourceFile> byPath = new LinkedHashMap<>();
     private final Scanner.Warnings warnings;
+    private final java.util.Set<String> claimed = new java.util.HashSet<>();
 
     ManifestFiles(List<SourceFile> files, Scanner.Warnings warnings) {
         files.forEach(f -> byPath.putIfAbsent(f.path(), f));
@@ -25,6 +26,11 @@ final class ManifestFiles {
 
     void warn(String code, String message, String path) {
         warnings.warn(code, message, path);
+    }
+
+    /** Marks a file as read (by its own parser or as an include); false if it already was. */
+    boolean claim(String path) {
+        return claimed.add(path);
     }
 
     /** The file named {@code name} in the same directory as {@code file}. */

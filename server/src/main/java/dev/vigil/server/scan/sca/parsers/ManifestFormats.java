@@ -23,7 +23,11 @@ public final class ManifestFormats {
     private static final Map<String, ManifestParser> BY_NAME = Map.ofEntries(
             Map.entry("package-lock.json", new NpmLockParser()),
             Map.entry("npm-shrinkwrap.json", new NpmLockParser()),
-            Map.entry("package.json", new PackageJsonParser()));
+            Map.entry("package.json", new PackageJsonParser()),
+            Map.entry("Pipfile.lock", new PipfileLockParser()),
+            Map.entry("poetry.lock", new PoetryLockParser()),
+            Map.entry("uv.lock", new UvLockParser()));
+    private static final ManifestParser REQUIREMENTS = new RequirementsParser();
 
     private ManifestFormats() {
     }
@@ -56,6 +60,9 @@ public final class ManifestFormats {
         ManifestParser exact = BY_NAME.get(name);
         if (exact != null) {
             return Optional.of(exact);
+        }
+        if (RequirementsParser.isRequirements(path, name)) {
+            return Optional.of(REQUIREMENTS);
         }
         return Optional.empty();
     }
