@@ -26,7 +26,8 @@ public final class ManifestFormats {
             Map.entry("package.json", new PackageJsonParser()),
             Map.entry("Pipfile.lock", new PipfileLockParser()),
             Map.entry("poetry.lock", new PoetryLockParser()),
-            Map.entry("uv.lock", new UvLockParser()));
+            Map.entry("uv.lock", new UvLockParser()),
+            Map.entry("pom.xml", new PomParser()));
     private static final ManifestParser REQUIREMENTS = new RequirementsParser();
 
     private ManifestFormats() {
