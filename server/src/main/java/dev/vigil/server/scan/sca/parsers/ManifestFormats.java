@@ -27,7 +27,15 @@ public final class ManifestFormats {
             Map.entry("Pipfile.lock", new PipfileLockParser()),
             Map.entry("poetry.lock", new PoetryLockParser()),
             Map.entry("uv.lock", new UvLockParser()),
-            Map.entry("pom.xml", new PomParser()));
+            Map.entry("pom.xml", new PomParser()),
+            Map.entry("go.mod", new GoModParser()),
+            Map.entry("Cargo.lock", new CargoLockParser()),
+            Map.entry("Gemfile.lock", new GemfileLockParser()),
+            Map.entry("gems.locked", new GemfileLockParser()),
+            Map.entry("composer.lock", new ComposerLockParser()),
+            Map.entry("gradle.lockfile", new GradleLockfileParser()),
+            Map.entry("buildscript-gradle.lockfile", new GradleLockfileParser()),
+            Map.entry("packages.lock.json", new NugetLockParser()));
     private static final ManifestParser REQUIREMENTS = new RequirementsParser();
 
     private ManifestFormats() {
