@@ -24,6 +24,8 @@ public final class ManifestFormats {
             Map.entry("package-lock.json", new NpmLockParser()),
             Map.entry("npm-shrinkwrap.json", new NpmLockParser()),
             Map.entry("package.json", new PackageJsonParser()),
+            Map.entry("yarn.lock", new YarnLockParser()),
+            Map.entry("pnpm-lock.yaml", new PnpmLockParser()),
             Map.entry("Pipfile.lock", new PipfileLockParser()),
             Map.entry("poetry.lock", new PoetryLockParser()),
             Map.entry("uv.lock", new UvLockParser()),
