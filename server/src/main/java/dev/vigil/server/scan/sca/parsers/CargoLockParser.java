@@ -21,7 +21,7 @@ final class CargoLockParser implements ManifestParser {
 
     @Override
     public List<Dependency> parse(SourceFile file, ManifestFiles files) {
-        List<TomlTables.Table> packages = TomlTables.read(file.text()).stream()
+        List<TomlTables.Table> packages = TomlTables.read(ManifestFiles.text(file)).stream()
                 .filter(t -> t.arrayElement() && t.name().equals("package")).toList();
         Map<String, List<String>> edges = new HashMap<>();
         Set<String> roots = new HashSet<>();
@@ -56,7 +56,7 @@ final class CargoLockParser implements ManifestParser {
 
     private static Set<String> devDependencies(SourceFile manifest) {
         Set<String> dev = new HashSet<>();
-        for (TomlTables.Table table : TomlTables.read(manifest.text())) {
+        for (TomlTables.Table table : TomlTables.read(ManifestFiles.text(manifest))) {
             if (table.name().equals("dev-dependencies") || table.name().endsWith(".dev-dependencies")) {
                 dev.addAll(table.values().keySet());
             } else if (table.name().startsWith("dev-dependencies.")) {

@@ -16,7 +16,7 @@ final class ComposerLockParser implements ManifestParser {
 
     @Override
     public List<Dependency> parse(SourceFile file, ManifestFiles files) throws IOException {
-        LocatedJson json = LocatedJson.parse(file.text());
+        LocatedJson json = LocatedJson.parse(ManifestFiles.text(file));
         if (!json.root().isObject()) {
             throw new MalformedManifestException("a composer.lock is a JSON object");
         }
@@ -41,7 +41,7 @@ final class ComposerLockParser implements ManifestParser {
     private static Set<String> declared(SourceFile manifest) {
         Set<String> names = new HashSet<>();
         try {
-            JsonNode root = LocatedJson.parse(manifest.text()).root();
+            JsonNode root = LocatedJson.parse(ManifestFiles.text(manifest)).root();
             for (String section : List.of("require", "require-dev")) {
                 root.path(section).fieldNames().forEachRemaining(n -> names.add(n.toLowerCase(java.util.Locale.ROOT)));
             }

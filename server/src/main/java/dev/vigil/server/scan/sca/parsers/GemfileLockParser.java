@@ -28,7 +28,7 @@ final class GemfileLockParser implements ManifestParser {
         Set<String> direct = new HashSet<>();
         String section = "";
         String owner = "";
-        List<String> lines = file.text().lines().toList();
+        List<String> lines = ManifestFiles.text(file).lines().toList();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             if (!line.isEmpty() && !Character.isWhitespace(line.charAt(0))) {
@@ -47,7 +47,7 @@ final class GemfileLockParser implements ManifestParser {
                 edges.computeIfAbsent(owner, k -> new ArrayList<>()).add(name);
             }
         }
-        Set<String> devGroups = files.sibling(file, "Gemfile").map(g -> GemfileGroups.devOnly(g.text())).orElse(Set.of());
+        Set<String> devGroups = files.sibling(file, "Gemfile").map(g -> GemfileGroups.devOnly(ManifestFiles.text(g))).orElse(Set.of());
         Set<String> production = new HashSet<>(direct);
         production.removeAll(devGroups);
         Set<String> devRoots = new HashSet<>(direct);

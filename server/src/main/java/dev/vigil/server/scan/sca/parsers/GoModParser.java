@@ -25,7 +25,7 @@ final class GoModParser implements ManifestParser {
         List<Dependency> required = new ArrayList<>();
         Map<String, Replacement> replacements = new HashMap<>();
         String block = "";
-        List<String> lines = file.text().lines().toList();
+        List<String> lines = ManifestFiles.text(file).lines().toList();
         for (int i = 0; i < lines.size(); i++) {
             String raw = lines.get(i);
             int comment = raw.indexOf("//");

@@ -18,7 +18,7 @@ final class GradleLockfileParser implements ManifestParser {
     @Override
     public List<Dependency> parse(SourceFile file, ManifestFiles files) {
         List<Dependency> out = new ArrayList<>();
-        List<String> lines = file.text().lines().toList();
+        List<String> lines = ManifestFiles.text(file).lines().toList();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).trim();
             int eq = line.indexOf('=');

@@ -22,6 +22,7 @@ record LocatedJson(JsonNode root, Map<String, Integer> lines) {
     private static final JsonFactory JSON = JsonFactory.builder().build();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final int MAX_LOCATED_DEPTH = 48;
+    private static final int MAX_POINTER_LENGTH = 4096;
 
     static LocatedJson parse(String text) throws IOException {
         try (JsonParser parser = JSON.createParser(text)) {
@@ -59,8 +60,9 @@ record LocatedJson(JsonNode root, Map<String, Integer> lines) {
             ObjectNode object = NODES.objectNode();
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String name = parser.currentName();
-                String child = depth < MAX_LOCATED_DEPTH ? at + pointer(name) : at;
-                if (depth < MAX_LOCATED_DEPTH) {
+                boolean located = depth < MAX_LOCATED_DEPTH && at.length() < MAX_POINTER_LENGTH;
+                String child = located ? at + pointer(name) : at;
+                if (located) {
                     lines.putIfAbsent(child, parser.currentTokenLocation().getLineNr());
                 }
                 parser.nextToken();
@@ -71,8 +73,9 @@ record LocatedJson(JsonNode root, Map<String, Integer> lines) {
         if (token == JsonToken.START_ARRAY) {
             ArrayNode array = NODES.arrayNode();
             for (int i = 0; parser.nextToken() != JsonToken.END_ARRAY; i++) {
-                String child = depth < MAX_LOCATED_DEPTH ? at + "/" + i : at;
-                if (depth < MAX_LOCATED_DEPTH) {
+                boolean located = depth < MAX_LOCATED_DEPTH && at.length() < MAX_POINTER_LENGTH;
+                String child = located ? at + "/" + i : at;
+                if (located) {
                     lines.putIfAbsent(child, parser.currentTokenLocation().getLineNr());
                 }
                 array.add(read(parser, child, depth + 1, lines));

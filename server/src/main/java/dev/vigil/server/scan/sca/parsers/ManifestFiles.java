@@ -59,6 +59,12 @@ final class ManifestFiles {
         }
     }
 
+    /** The text of a file without a leading byte-order mark (Windows tools write one; lines are unchanged). */
+    static String text(SourceFile file) {
+        String text = file.text();
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
+    }
+
     /** The directory part of a path, with its trailing slash, or the empty string. */
     static String directoryOf(String path) {
         return path.substring(0, path.lastIndexOf('/') + 1);

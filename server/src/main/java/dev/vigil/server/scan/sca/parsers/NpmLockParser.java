@@ -22,7 +22,7 @@ final class NpmLockParser implements ManifestParser {
 
     @Override
     public List<Dependency> parse(SourceFile file, ManifestFiles files) throws IOException {
-        LocatedJson json = LocatedJson.parse(file.text());
+        LocatedJson json = LocatedJson.parse(ManifestFiles.text(file));
         if (!json.root().isObject()) {
             throw new MalformedManifestException("a package lock is a JSON object");
         }

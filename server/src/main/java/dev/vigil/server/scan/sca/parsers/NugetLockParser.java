@@ -21,7 +21,7 @@ final class NugetLockParser implements ManifestParser {
 
     @Override
     public List<Dependency> parse(SourceFile file, ManifestFiles files) throws IOException {
-        LocatedJson json = LocatedJson.parse(file.text());
+        LocatedJson json = LocatedJson.parse(ManifestFiles.text(file));
         if (!json.root().isObject()) {
             throw new MalformedManifestException("a packages.lock.json is a JSON object");
         }

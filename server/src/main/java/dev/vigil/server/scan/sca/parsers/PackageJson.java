@@ -20,7 +20,7 @@ record PackageJson(Set<String> production, Set<String> development) {
 
     static Optional<PackageJson> read(SourceFile file) {
         try {
-            return Optional.of(of(LocatedJson.parse(file.text()).root()));
+            return Optional.of(of(LocatedJson.parse(ManifestFiles.text(file)).root()));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }

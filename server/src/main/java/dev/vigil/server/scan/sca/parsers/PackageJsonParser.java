@@ -26,7 +26,7 @@ final class PackageJsonParser implements ManifestParser {
         if (files.hasInDirectoryOrAbove(file, LOCKFILES)) {
             return List.of();
         }
-        LocatedJson json = LocatedJson.parse(file.text());
+        LocatedJson json = LocatedJson.parse(ManifestFiles.text(file));
         List<Dependency> out = new ArrayList<>();
         for (String section : List.of("dependencies", "optionalDependencies", "devDependencies")) {
             JsonNode declared = json.root().path(section);

@@ -17,7 +17,7 @@ final class PipfileLockParser implements ManifestParser {
 
     @Override
     public List<Dependency> parse(SourceFile file, ManifestFiles files) throws IOException {
-        LocatedJson json = LocatedJson.parse(file.text());
+        LocatedJson json = LocatedJson.parse(ManifestFiles.text(file));
         if (!json.root().isObject()) {
             throw new MalformedManifestException("a Pipfile.lock is a JSON object");
         }

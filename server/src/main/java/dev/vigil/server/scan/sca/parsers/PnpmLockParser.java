@@ -30,7 +30,7 @@ final class PnpmLockParser implements ManifestParser {
     @Override
     public List<Dependency> parse(SourceFile file, ManifestFiles files) throws IOException {
         LocatedJson yaml;
-        try (JsonParser parser = YAML.createParser(file.text())) {
+        try (JsonParser parser = YAML.createParser(ManifestFiles.text(file))) {
             yaml = LocatedJson.parse(parser);
         }
         JsonNode root = yaml.root();

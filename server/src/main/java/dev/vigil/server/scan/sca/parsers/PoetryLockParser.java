@@ -20,7 +20,7 @@ final class PoetryLockParser implements ManifestParser {
 
     @Override
     public List<Dependency> parse(SourceFile file, ManifestFiles files) {
-        List<TomlTables.Table> tables = TomlTables.read(file.text());
+        List<TomlTables.Table> tables = TomlTables.read(ManifestFiles.text(file));
         Optional<PythonProject> project = PythonProject.pyproject(file, files);
         List<TomlTables.Table> packages = new ArrayList<>();
         Map<String, List<String>> edges = new HashMap<>();

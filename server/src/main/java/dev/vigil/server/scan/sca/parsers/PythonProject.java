@@ -13,12 +13,12 @@ record PythonProject(Set<String> production, Set<String> development) {
 
     /** The pyproject.toml beside a lockfile, if any. */
     static Optional<PythonProject> pyproject(SourceFile lock, ManifestFiles files) {
-        return files.sibling(lock, "pyproject.toml").map(f -> fromPyproject(TomlTables.read(f.text())));
+        return files.sibling(lock, "pyproject.toml").map(f -> fromPyproject(TomlTables.read(ManifestFiles.text(f))));
     }
 
     /** The Pipfile beside a Pipfile.lock, if any. */
     static Optional<PythonProject> pipfile(SourceFile lock, ManifestFiles files) {
-        return files.sibling(lock, "Pipfile").map(f -> fromPipfile(TomlTables.read(f.text())));
+        return files.sibling(lock, "Pipfile").map(f -> fromPipfile(TomlTables.read(ManifestFiles.text(f))));
     }
 
     static PythonProject fromPipfile(List<TomlTables.Table> tables) {

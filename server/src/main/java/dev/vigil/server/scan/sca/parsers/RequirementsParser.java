@@ -42,7 +42,7 @@ final class RequirementsParser implements ManifestParser {
 
     private static void read(SourceFile file, ManifestFiles files, int depth, List<Dependency> out) {
         boolean dev = isDevFile(file.name());
-        List<String> lines = file.text().lines().toList();
+        List<String> lines = ManifestFiles.text(file).lines().toList();
         for (int i = 0; i < lines.size(); i++) {
             int first = i;
             StringBuilder logical = new StringBuilder();

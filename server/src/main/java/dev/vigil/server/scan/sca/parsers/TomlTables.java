@@ -63,11 +63,12 @@ final class TomlTables {
         String raw = value.toString();
         if (raw.startsWith("\"\"\"") || raw.startsWith("'''")) {
             String delimiter = raw.substring(0, 3);
-            while (raw.indexOf(delimiter, 3) < 0 && i + 1 < lines.size()) {
-                raw = raw + "\n" + lines.get(++i);
+            boolean closed = raw.indexOf(delimiter, 3) >= 0;
+            while (!closed && i + 1 < lines.size()) {
+                String next = lines.get(++i);
+                value.append('\n').append(next);
+                closed = next.contains(delimiter);
             }
-            value.setLength(0);
-            value.append(raw);
             return i;
         }
         int depth = depth(raw);

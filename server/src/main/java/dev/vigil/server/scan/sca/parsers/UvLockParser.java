@@ -26,7 +26,7 @@ final class UvLockParser implements ManifestParser {
         Set<String> production = new HashSet<>();
         Set<String> development = new HashSet<>();
         Set<String> local = new HashSet<>();
-        for (TomlTables.Table table : TomlTables.read(file.text())) {
+        for (TomlTables.Table table : TomlTables.read(ManifestFiles.text(file))) {
             if (table.arrayElement() && table.name().equals("package")) {
                 packages.add(table);
                 String name = PythonNames.normalise(table.string("name").orElse(""));

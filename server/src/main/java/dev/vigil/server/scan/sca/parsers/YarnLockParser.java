@@ -26,7 +26,7 @@ final class YarnLockParser implements ManifestParser {
 
     @Override
     public List<Dependency> parse(SourceFile file, ManifestFiles files) throws IOException {
-        List<Entry> entries = YarnEntries.read(file.text());
+        List<Entry> entries = YarnEntries.read(ManifestFiles.text(file));
         Map<String, Entry> bySpec = new HashMap<>();
         entries.forEach(e -> e.specs().forEach(s -> bySpec.put(s, e)));
         Optional<JsonNode> manifest = files.sibling(file, "package.json").flatMap(YarnLockParser::json);
@@ -80,7 +80,7 @@ final class YarnLockParser implements ManifestParser {
 
     private static Optional<JsonNode> json(SourceFile file) {
         try {
-            return Optional.of(LocatedJson.parse(file.text()).root());
+            return Optional.of(LocatedJson.parse(ManifestFiles.text(file)).root());
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
