@@ -86,7 +86,16 @@ class JuiceShopLockfileTest {
 
         List<Dependency> pinned = Manifests.parse(alone);
 
-        assertThat(pinned).allMatch(Dependency::direct)
-                .allMatch(d -> Character.isDigit(d.version().charAt(0)));
+        assertThat(pinned).extracting(Dependency::name, Dependency::version, Dependency::line, Dependency::direct)
+                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("colors", "1.4.0", lineOf(alone, "colors"), true),
+                        org.assertj.core.groups.Tuple.tuple("express-jwt", "0.1.3", lineOf(alone, "express-jwt"), true),
+                        org.assertj.core.groups.Tuple.tuple("jsonwebtoken", "0.4.0", 132, true),
+                        org.assertj.core.groups.Tuple.tuple("sanitize-html", "1.4.2", lineOf(alone, "sanitize-html"), true));
+        assertThat(pinned).noneMatch(d -> d.name().equals("express")).as("^4.22.1 is a range, not a version");
+    }
+
+    private static int lineOf(SourceFile file, String name) {
+        return file.text().lines().toList().indexOf(file.text().lines()
+                .filter(l -> l.trim().startsWith("\"" + name + "\":")).findFirst().orElseThrow()) + 1;
     }
 }
