@@ -21,14 +21,31 @@ final class GemfileLockParser implements ManifestParser {
     private record Spec(String name, String version, int line) {
     }
 
+    /** What the lockfile says: its specs, their dependencies by name, and the DEPENDENCIES section. */
+    private record Lock(List<Spec> specs, Map<String, List<String>> edges, Set<String> direct) {
+    }
+
     @Override
     public List<Dependency> parse(SourceFile file, ManifestFiles files) {
-        List<Spec> specs = new ArrayList<>();
-        Map<String, List<String>> edges = new HashMap<>();
-        Set<String> direct = new HashSet<>();
+        Lock lock = read(ManifestFiles.text(file));
+        Set<String> devGroups = files.sibling(file, "Gemfile").map(g -> GemfileGroups.devOnly(ManifestFiles.text(g)))
+                .orElse(Set.of());
+        Set<String> production = new HashSet<>(lock.direct());
+        production.removeAll(devGroups);
+        Set<String> devRoots = new HashSet<>(lock.direct());
+        devRoots.retainAll(devGroups);
+        Set<String> devOnly = DevReach.devOnly(lock.edges(), production, devRoots);
+        return lock.specs().stream().filter(s -> !s.version().isEmpty())
+                .map(s -> new Dependency(Ecosystem.RUBYGEMS, s.name(), s.version(), file.path(), s.line(),
+                        lock.direct().contains(s.name()), devOnly.contains(s.name())))
+                .toList();
+    }
+
+    private static Lock read(String text) {
+        Lock lock = new Lock(new ArrayList<>(), new HashMap<>(), new HashSet<>());
         String section = "";
         String owner = "";
-        List<String> lines = ManifestFiles.text(file).lines().toList();
+        List<String> lines = text.lines().toList();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             if (!line.isEmpty() && !Character.isWhitespace(line.charAt(0))) {
@@ -38,25 +55,17 @@ final class GemfileLockParser implements ManifestParser {
             int indent = line.length() - line.stripLeading().length();
             String name = line.trim().split("[ !(]", 2)[0];
             if (section.equals("DEPENDENCIES") && indent == 2 && !name.isEmpty()) {
-                direct.add(name);
+                lock.direct().add(name);
             } else if ((section.equals("GEM") || section.equals("GIT")) && indent == 4 && line.contains("(")) {
-                String version = line.substring(line.indexOf('(') + 1, Math.max(line.indexOf('(') + 1, line.indexOf(')')));
-                specs.add(new Spec(name, withoutPlatform(version.trim()), i + 1));
+                int open = line.indexOf('(');
+                String version = line.substring(open + 1, Math.max(open + 1, line.indexOf(')')));
+                lock.specs().add(new Spec(name, withoutPlatform(version.trim()), i + 1));
                 owner = name;
             } else if (indent == 6 && !owner.isEmpty() && !name.isEmpty()) {
-                edges.computeIfAbsent(owner, k -> new ArrayList<>()).add(name);
+                lock.edges().computeIfAbsent(owner, k -> new ArrayList<>()).add(name);
             }
         }
-        Set<String> devGroups = files.sibling(file, "Gemfile").map(g -> GemfileGroups.devOnly(ManifestFiles.text(g))).orElse(Set.of());
-        Set<String> production = new HashSet<>(direct);
-        production.removeAll(devGroups);
-        Set<String> devRoots = new HashSet<>(direct);
-        devRoots.retainAll(devGroups);
-        Set<String> devOnly = DevReach.devOnly(edges, production, devRoots);
-        return specs.stream().filter(s -> !s.version().isEmpty())
-                .map(s -> new Dependency(Ecosystem.RUBYGEMS, s.name(), s.version(), file.path(), s.line(),
-                        direct.contains(s.name()), devOnly.contains(s.name())))
-                .toList();
+        return lock;
     }
 
     /** {@code 1.13.10-x86_64-linux} is version 1.13.10 for a platform. */

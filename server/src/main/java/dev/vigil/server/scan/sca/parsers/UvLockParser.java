@@ -19,44 +19,50 @@ import java.util.Set;
  */
 final class UvLockParser implements ManifestParser {
 
+    /** The lock's packages, dependency edges by name, and the project's own roots. */
+    private record Lock(List<TomlTables.Table> packages, Map<String, List<String>> edges, Set<String> production,
+                        Set<String> development, Set<String> local) {
+    }
+
     @Override
     public List<Dependency> parse(SourceFile file, ManifestFiles files) {
-        List<TomlTables.Table> packages = new ArrayList<>();
-        Map<String, List<String>> edges = new HashMap<>();
-        Set<String> production = new HashSet<>();
-        Set<String> development = new HashSet<>();
-        Set<String> local = new HashSet<>();
-        for (TomlTables.Table table : TomlTables.read(ManifestFiles.text(file))) {
-            if (table.arrayElement() && table.name().equals("package")) {
-                packages.add(table);
-                String name = PythonNames.normalise(table.string("name").orElse(""));
-                List<String> deps = names(table.values().get("dependencies"));
-                edges.put(name, deps);
-                if (isLocal(table)) {
-                    local.add(name);
-                    production.addAll(deps);
-                }
-            } else if (!packages.isEmpty() && isLocal(packages.getLast())) {
-                if (table.name().equals("package.optional-dependencies")) {
-                    table.values().values().forEach(v -> production.addAll(names(v)));
-                } else if (table.name().equals("package.dev-dependencies")) {
-                    table.values().values().forEach(v -> development.addAll(names(v)));
-                }
-            }
-        }
-        Set<String> devOnly = DevReach.devOnly(edges, production, development);
+        Lock lock = read(ManifestFiles.text(file));
+        Set<String> devOnly = DevReach.devOnly(lock.edges(), lock.production(), lock.development());
         List<Dependency> out = new ArrayList<>();
-        for (TomlTables.Table pkg : packages) {
+        for (TomlTables.Table pkg : lock.packages()) {
             String name = PythonNames.normalise(pkg.string("name").orElse(""));
             Optional<String> version = pkg.string("version");
-            if (name.isEmpty() || version.isEmpty() || local.contains(name)) {
+            if (name.isEmpty() || version.isEmpty() || lock.local().contains(name)) {
                 continue;
             }
-            boolean direct = production.contains(name) || development.contains(name);
+            boolean direct = lock.production().contains(name) || lock.development().contains(name);
             out.add(new Dependency(Ecosystem.PYPI, name, version.get(), file.path(), pkg.values().get("name").line(),
                     direct, devOnly.contains(name)));
         }
         return out;
+    }
+
+    private static Lock read(String text) {
+        Lock lock = new Lock(new ArrayList<>(), new HashMap<>(), new HashSet<>(), new HashSet<>(), new HashSet<>());
+        for (TomlTables.Table table : TomlTables.read(text)) {
+            if (table.arrayElement() && table.name().equals("package")) {
+                lock.packages().add(table);
+                String name = PythonNames.normalise(table.string("name").orElse(""));
+                List<String> deps = names(table.values().get("dependencies"));
+                lock.edges().put(name, deps);
+                if (isLocal(table)) {
+                    lock.local().add(name);
+                    lock.production().addAll(deps);
+                }
+            } else if (!lock.packages().isEmpty() && isLocal(lock.packages().getLast())) {
+                if (table.name().equals("package.optional-dependencies")) {
+                    table.values().values().forEach(v -> lock.production().addAll(names(v)));
+                } else if (table.name().equals("package.dev-dependencies")) {
+                    table.values().values().forEach(v -> lock.development().addAll(names(v)));
+                }
+            }
+        }
+        return lock;
     }
 
     private static boolean isLocal(TomlTables.Table pkg) {

@@ -3,7 +3,6 @@ package dev.vigil.server.scan.sca.parsers;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.vigil.server.scan.SourceFile;
 import dev.vigil.server.scan.sca.Dependency;
-import dev.vigil.server.scan.sca.Ecosystem;
 
 import java.io.IOException;
 import java.util.ArrayList;
