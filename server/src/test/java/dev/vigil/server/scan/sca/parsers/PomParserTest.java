@@ -253,4 +253,38 @@ class PomParserTest {
         assertThat(Manifests.parse(warnings, file("pom.xml", pom))).isEmpty();
         assertThat(warnings.codes()).containsExactly("MANIFEST_VERSION_UNRESOLVED");
     }
+
+    @Test
+    void interpolatesAnExponentialPropertyChainInLinearTime() {
+        StringBuilder properties = new StringBuilder("<p0></p0>");
+        for (int i = 1; i <= 30; i++) {
+            properties.append("<p").append(i).append('>').append(("${p" + (i - 1) + "}").repeat(40))
+                    .append("</p").append(i).append('>');
+        }
+        String pom = """
+                <project>
+                  <properties>%s</properties>
+                  <dependencies>
+                    <dependency><groupId>g</groupId><artifactId>x</artifactId><version>1${p30}</version></dependency>
+                  </dependencies>
+                </project>
+                """.formatted(properties);
+
+        List<Dependency> found = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(5),
+                () -> parse(file("pom.xml", pom)));
+
+        assertThat(found).extracting(Dependency::version).containsExactly("1");
+    }
+
+    @Test
+    void neverLooksForAParentOutsideTheArchive() {
+        String child = CHILD.replace("<version>1.0.0</version>\n  </parent>",
+                "<version>1.0.0</version>\n    <relativePath>../../../../etc/pom.xml</relativePath>\n  </parent>");
+
+        List<Dependency> found = parse(file("web/pom.xml", child), file("pom.xml", PARENT));
+
+        assertThat(found).extracting(Dependency::name).doesNotContain("com.fasterxml.jackson.core:jackson-databind");
+        assertThat(ManifestFiles.normalise("web/../../pom.xml")).isEmpty();
+        assertThat(ManifestFiles.normalise("web/./a/../pom.xml")).contains("web/pom.xml");
+    }
 }
