@@ -43,10 +43,14 @@ public final class ManifestFormats {
     private ManifestFormats() {
     }
 
-    /** Whether the pipeline should keep this file for {@link #parse}: by its name only. */
+    /**
+     * Whether the pipeline should keep this file for {@link #parse}: by its name only. Files inside an installed
+     * {@code node_modules} tree are the lockfile's business, never manifests of the project.
+     */
     public static boolean recognises(String path) {
         String name = path.substring(path.lastIndexOf('/') + 1);
-        return parserFor(path, name).isPresent() || COMPANIONS.contains(name);
+        boolean installed = path.startsWith("node_modules/") || path.contains("/node_modules/");
+        return !installed && (parserFor(path, name).isPresent() || COMPANIONS.contains(name));
     }
 
     /** The dependencies of all manifests and lockfiles among {@code files}; malformed ones become warnings. */
@@ -55,7 +59,7 @@ public final class ManifestFormats {
         List<Dependency> out = new ArrayList<>();
         for (SourceFile file : files) {
             Optional<ManifestParser> parser = parserFor(file.path(), file.name());
-            if (parser.isEmpty() || shadowed(file, archive)) {
+            if (parser.isEmpty() || !recognises(file.path()) || shadowed(file, archive)) {
                 continue;
             }
             try {

@@ -29,7 +29,8 @@ class ManifestFormatsTest {
                 "svc/go.mod", "Cargo.lock", "Cargo.toml", "Gemfile", "Gemfile.lock", "composer.json", "composer.lock",
                 "pom.xml", "gradle.lockfile", "src/App/packages.lock.json"))
                 .allMatch(ManifestParsers::isManifest);
-        assertThat(List.of("README.md", "notes.txt", "package.json.bak", "src/Main.java", "go.sum", "lock.json"))
+        assertThat(List.of("README.md", "notes.txt", "package.json.bak", "src/Main.java", "go.sum", "lock.json",
+                "node_modules/express/package.json", "web/node_modules/qs/package.json"))
                 .noneMatch(ManifestParsers::isManifest);
     }
 
