@@ -1,0 +1,100 @@
+package dev.vigil.server.scan.sca.parsers;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * A JSON (or YAML) tree with the line of every member and array element, keyed by JSON pointer, read with
+ * Jackson's streaming parser. Lines are recorded down to {@link #MAX_LOCATED_DEPTH} levels so that the map
+ * stays linear in the input.
+ */
+record LocatedJson(JsonNode root, Map<String, Integer> lines) {
+
+    private static final JsonFactory JSON = JsonFactory.builder().build();
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final int MAX_LOCATED_DEPTH = 48;
+    private static final int MAX_POINTER_LENGTH = 4096;
+
+    static LocatedJson parse(String text) throws IOException {
+        try (JsonParser parser = JSON.createParser(text)) {
+            return parse(parser);
+        }
+    }
+
+    static LocatedJson parse(JsonParser parser) throws IOException {
+        Map<String, Integer> lines = new HashMap<>();
+        if (parser.nextToken() == null) {
+            throw new MalformedManifestException("empty document");
+        }
+        JsonNode root = read(parser, "", 0, lines);
+        return new LocatedJson(root, lines);
+    }
+
+    /** The line of the member or element at {@code pointer}, or 1. */
+    int line(String pointer) {
+        return lines.getOrDefault(pointer, 1);
+    }
+
+    /** A JSON pointer of these reference tokens. */
+    static String pointer(String... tokens) {
+        StringBuilder out = new StringBuilder();
+        for (String token : tokens) {
+            out.append('/').append(token.replace("~", "~0").replace("/", "~1"));
+        }
+        return out.toString();
+    }
+
+    private static JsonNode read(JsonParser parser, String at, int depth, Map<String, Integer> lines)
+            throws IOException {
+        JsonToken token = parser.currentToken();
+        if (token == JsonToken.START_OBJECT) {
+            ObjectNode object = NODES.objectNode();
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String name = parser.currentName();
+                boolean located = depth < MAX_LOCATED_DEPTH && at.length() < MAX_POINTER_LENGTH;
+                String child = located ? at + pointer(name) : at;
+                if (located) {
+                    lines.putIfAbsent(child, parser.currentTokenLocation().getLineNr());
+                }
+                parser.nextToken();
+                object.set(name, read(parser, child, depth + 1, lines));
+            }
+            return object;
+        }
+        if (token == JsonToken.START_ARRAY) {
+            ArrayNode array = NODES.arrayNode();
+            for (int i = 0; parser.nextToken() != JsonToken.END_ARRAY; i++) {
+                boolean located = depth < MAX_LOCATED_DEPTH && at.length() < MAX_POINTER_LENGTH;
+                String child = located ? at + "/" + i : at;
+                if (located) {
+                    lines.putIfAbsent(child, parser.currentTokenLocation().getLineNr());
+                }
+                array.add(read(parser, child, depth + 1, lines));
+            }
+            return array;
+        }
+        return scalar(parser, token);
+    }
+
+    private static JsonNode scalar(JsonParser parser, JsonToken token) throws IOException {
+        if (token == null) {
+            throw new MalformedManifestException("unexpected end of document");
+        }
+        return switch (token) {
+            case VALUE_TRUE -> NODES.booleanNode(true);
+            case VALUE_FALSE -> NODES.booleanNode(false);
+            case VALUE_NULL -> NODES.nullNode();
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> NODES.textNode(parser.getText());
+            default -> NODES.textNode(parser.getText());
+        };
+    }
+}
