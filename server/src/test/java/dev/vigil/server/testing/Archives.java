@@ -25,6 +25,7 @@ public final class Archives {
                 byte[] content = file.getValue().getBytes(StandardCharsets.UTF_8);
                 TarArchiveEntry entry = new TarArchiveEntry(file.getKey());
                 entry.setSize(content.length);
+                entry.setModTime(0);
                 tar.putArchiveEntry(entry);
                 tar.write(content);
                 tar.closeArchiveEntry();
