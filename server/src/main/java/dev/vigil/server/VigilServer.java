@@ -22,6 +22,8 @@ import dev.vigil.server.ops.OpsService;
 import dev.vigil.server.ops.SystemService;
 import dev.vigil.server.ops.SystemToken;
 import dev.vigil.server.ops.Tenants;
+import dev.vigil.server.pr.PrCommentDispatcher;
+import dev.vigil.server.pr.PrCommentOutbox;
 import dev.vigil.server.pr.ScmIntegrations;
 import dev.vigil.server.pr.TokenCipher;
 import dev.vigil.server.scan.ScanProcessor;
@@ -37,6 +39,7 @@ import dev.vigil.server.store.HistoryRepository;
 import dev.vigil.server.store.IdempotencyRepository;
 import dev.vigil.server.store.MergeRepository;
 import dev.vigil.server.store.PolicyRepository;
+import dev.vigil.server.store.PrCommentRepository;
 import dev.vigil.server.store.ProjectRepository;
 import dev.vigil.server.store.ScanRepository;
 import dev.vigil.server.store.ScmRepository;
@@ -65,6 +68,7 @@ public final class VigilServer implements AutoCloseable {
     private final WebServer web;
     private final ScanWorkers workers;
     private final Housekeeping housekeeping;
+    private final PrCommentDispatcher prComments;
     private final String systemToken;
     private volatile boolean accepting = true;
 
@@ -89,8 +93,11 @@ public final class VigilServer implements AutoCloseable {
         var integrations = new ScmIntegrations(database, projects, scms,
                 TokenCipher.load(settings.prComments().secretKey(), settings.dataDir()), clock);
         var merger = new FindingMerger(projects, new MergeRepository(), SlaPolicy.defaults(), policies);
+        var comments = new PrCommentRepository();
         var processor = new ScanProcessor(database, scans, archives, merger, scanners, settings.archiveLimits(), clock,
-                Version.current(), metrics);
+                Version.current(), metrics, new PrCommentOutbox(scms, comments));
+        this.prComments = new PrCommentDispatcher(database, scans, scms, comments, integrations,
+                PrCommentDispatcher.publishers(settings.prComments()), settings.prComments(), clock);
         this.workers = new ScanWorkers(database, scans, processor, queue, clock, settings.lease(), nodeId());
         this.housekeeping = new Housekeeping(database, new ScanRecovery(database, scans, archives, queue, clock),
                 new AcceptanceExpiry(database, findings, history, clock), clock);
@@ -100,7 +107,7 @@ public final class VigilServer implements AutoCloseable {
                 .addFilter(new RequestIds())
                 .addFilter(metrics)
                 .addFilter(new Authentication(database, new ApiKeyRepository(), clock))
-                .register("/v1/scans", new ScanService(database, scans, submissions))
+                .register("/v1/scans", new ScanService(database, scans, submissions, comments))
                 .register("/v1/repo-vulnerabilities", new FindingService(
                         new FindingReads(database, findings, history, new StatsRepository(), clock),
                         new FindingTriage(database, findings, history, users, clock)))
@@ -133,6 +140,7 @@ public final class VigilServer implements AutoCloseable {
             server.web.start();
             server.workers.start(settings.workers());
             server.housekeeping.start(Duration.ofMillis(Math.max(100, settings.lease().toMillis() / 4)));
+            server.prComments.start();
             return server;
         } catch (RuntimeException e) {
             database.close();
@@ -162,6 +170,7 @@ public final class VigilServer implements AutoCloseable {
     public void close() {
         accepting = false;
         housekeeping.close();
+        prComments.close();
         workers.stop(Duration.ofSeconds(30));
         web.stop();
         database.close();
