@@ -19,7 +19,7 @@ CREATE TABLE project_policies (
 
 CREATE TABLE scan_results (
     scan_id       UUID          NOT NULL REFERENCES scans (id),
-    position      INTEGER       NOT NULL,
+    seq           INTEGER       NOT NULL,
     fingerprint   VARCHAR(80)   NOT NULL,
     rule_id       VARCHAR(200)  NOT NULL,
     title         VARCHAR(500)  NOT NULL,
@@ -31,7 +31,7 @@ CREATE TABLE scan_results (
     introduced    BOOLEAN       NOT NULL,
     debt          BOOLEAN       NOT NULL,
     blocking      BOOLEAN       NOT NULL,
-    PRIMARY KEY (scan_id, position)
+    PRIMARY KEY (scan_id, seq)
 );
 
 CREATE TABLE pr_comment_outbox (

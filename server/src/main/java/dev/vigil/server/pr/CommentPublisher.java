@@ -35,14 +35,25 @@ public interface CommentPublisher {
     final class PublishException extends Exception {
 
         private final boolean retryable;
+        private final transient java.time.Duration retryAfter;
 
         public PublishException(String message, boolean retryable) {
+            this(message, retryable, null);
+        }
+
+        public PublishException(String message, boolean retryable, java.time.Duration retryAfter) {
             super(message, null, false, false);
             this.retryable = retryable;
+            this.retryAfter = retryAfter;
         }
 
         public boolean retryable() {
             return retryable;
+        }
+
+        /** The provider's {@code Retry-After}, when it gave one in seconds. */
+        public java.util.Optional<java.time.Duration> retryAfter() {
+            return java.util.Optional.ofNullable(retryAfter);
         }
     }
 }

@@ -124,7 +124,9 @@ public final class PrCommentDispatcher implements AutoCloseable {
             if (failure == null) {
                 comments.posted(c, entry.scanId(), url);
             } else if (failure.retryable() && attempts < settings.maxAttempts()) {
-                comments.retry(c, entry.scanId(), now + settings.delayAfter(attempts).toMillis(), failure.getMessage());
+                long delay = Math.max(settings.delayAfter(attempts).toMillis(),
+                        failure.retryAfter().map(java.time.Duration::toMillis).orElse(0L));
+                comments.retry(c, entry.scanId(), now + delay, failure.getMessage());
             } else {
                 comments.failed(c, entry.scanId(), failure.getMessage());
             }

@@ -52,12 +52,21 @@ final class ProviderHttp {
         int status = response.statusCode();
         if (status / 100 != 2) {
             throw new PublishException(provider + " answered " + status + " to " + method + " " + uri.getRawPath()
-                    + message(response.body()), status == 429 || status >= 500 || status == 408);
+                    + message(response.body()), status == 429 || status >= 500 || status == 408,
+                    response.headers().firstValue("Retry-After").flatMap(ProviderHttp::seconds).orElse(null));
         }
         try {
             return response.body().length == 0 ? null : JsonIo.mapper().readTree(response.body());
         } catch (IOException e) {
             throw new PublishException(provider + " answered " + status + " with a body that is not JSON", true);
+        }
+    }
+
+    private static java.util.Optional<Duration> seconds(String value) {
+        try {
+            return java.util.Optional.of(Duration.ofSeconds(Math.min(3600, Math.max(0, Long.parseLong(value.strip())))));
+        } catch (NumberFormatException e) {
+            return java.util.Optional.empty();
         }
     }
 

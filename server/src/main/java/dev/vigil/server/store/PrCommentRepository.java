@@ -34,7 +34,7 @@ public final class PrCommentRepository {
             return;
         }
         try (PreparedStatement statement = c.prepareStatement("""
-                INSERT INTO scan_results (scan_id, position, fingerprint, rule_id, title, severity, scan_type, path,
+                INSERT INTO scan_results (scan_id, seq, fingerprint, rule_id, title, severity, scan_type, path,
                                           line, fix_available, introduced, debt, blocking)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)) {
@@ -55,7 +55,7 @@ public final class PrCommentRepository {
                        blocking
                 FROM scan_results
                 WHERE scan_id = ?
-                ORDER BY position
+                ORDER BY seq
                 """, row -> new ResultRow(row.getString("fingerprint"), row.getString("rule_id"),
                 row.getString("title"), Severity.ofRank(row.getInt("severity")), ScanKind.of(row.getString("scan_type")),
                 row.getString("path"), row.getInt("line"), row.getString("fix_available"),

@@ -218,6 +218,20 @@ class PrCommentTest {
     }
 
     @Test
+    void shouldGiveUpAfterTheLastAttemptAndShowTheError() throws Exception {
+        Project project = githubProject("acme/down", TOKEN);
+        scm.failNext(503, 503, 503, 503);
+
+        ScanDetail scan = delivered(tenant.owner(), scan(tenant.owner(), project, 4, null,
+                files("z.env", "Z=" + githubToken() + "\n")).id());
+
+        assertThat(scan.status()).isEqualTo(ScanStatus.COMPLETED);
+        assertThat(scan.prComment().status()).isEqualTo("failed");
+        assertThat(scan.prComment().error()).contains("GitHub answered 503").contains("simulated outage");
+        assertThat(scm.comments("acme/down#4")).isEmpty();
+    }
+
+    @Test
     void shouldRecordABadTokenOnTheScanWithoutFailingIt() throws Exception {
         Project project = githubProject("acme/locked", "wrong-" + UUID.randomUUID());
 
