@@ -121,7 +121,8 @@ public final class PrCommentRenderer {
     static String cell(String text) {
         String clipped = text.length() > 300 ? text.substring(0, 300) + "…" : text;
         return clipped.replace("\\", "\\\\").replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
-                .replace("@", "&#64;").replace("`", "'").replaceAll("[\\r\\n\\t]+", " ");
+                .replace("@", "&#64;").replace("`", "'").replace("*", "\\*").replace("_", "\\_").replace("[", "\\[")
+                .replaceAll("[\\r\\n\\t]+", " ");
     }
 
     /** Text inside a code span: no backticks, pipes or line breaks. */

@@ -48,12 +48,12 @@ class PrCommentRendererTest {
 
     @Test
     void shouldEscapeTextThatCouldBreakTheTableOrMentionPeople() {
-        ResultRow hostile = new ResultRow("fp", "r|1", "<img src=x> @everyone | pipe\nnew line", Severity.HIGH,
+        ResultRow hostile = new ResultRow("fp", "r|1", "<img src=x> @everyone | pipe\nnew line ghp_****", Severity.HIGH,
                 ScanKind.SECRETS, "a`b|c.env", 1, null, true, false, true);
 
         String md = PrCommentRenderer.render(scan(1, null, 1, null), List.of(hostile), ProjectPolicy.defaults());
 
-        assertThat(md).contains("&lt;img src=x&gt; &#64;everyone \\| pipe new line").contains("`a'b\\|c.env:1`")
+        assertThat(md).contains("&lt;img src=x&gt; &#64;everyone \\| pipe new line ghp\\_\\*\\*\\*\\*").contains("`a'b\\|c.env:1`")
                 .doesNotContain("<img").doesNotContain("@everyone");
     }
 
