@@ -80,11 +80,21 @@ public final class PrCommentDispatcher implements AutoCloseable {
             long now = clock.millis();
             long until = now + settings.timeout().toMillis() * 4;
             if (database.inTransaction(c -> comments.claim(c, scanId, now, until))) {
-                deliver(scanId);
+                deliverOrGiveUp(scanId);
                 attempted++;
             }
         }
         return attempted;
+    }
+
+    /** A bug (not a provider's answer) while delivering ends the comment as failed instead of looping. */
+    private void deliverOrGiveUp(UUID scanId) {
+        try {
+            deliver(scanId);
+        } catch (RuntimeException e) {
+            LOG.error("pull-request comment of scan {} could not be delivered", scanId, e);
+            database.run(c -> comments.failed(c, scanId, "internal error: " + e.getClass().getSimpleName()));
+        }
     }
 
     private void deliver(UUID scanId) {
