@@ -28,7 +28,7 @@ import java.util.concurrent.Callable;
  * exits 0 when the change is not blocked, 1 when it is, 2 on any error. The API key is never printed.
  */
 @Command(name = "submit", mixinStandardHelpOptions = true,
-        description = "Package a directory, scan it and wait for the result (exit 0: not blocked, 1: blocked, 2: error).")
+        versionProvider = VigilCommand.VersionProvider.class, description = "Package a directory, scan it and wait for the result (exit 0: not blocked, 1: blocked, 2: error).")
 public final class SubmitCommand implements Callable<Integer> {
 
     static final int NOT_BLOCKED = 0;
