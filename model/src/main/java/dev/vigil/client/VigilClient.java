@@ -17,9 +17,12 @@ import dev.vigil.model.NewProject;
 import dev.vigil.model.NewUser;
 import dev.vigil.model.Page;
 import dev.vigil.model.Project;
+import dev.vigil.model.ProjectPolicy;
 import dev.vigil.model.Scan;
 import dev.vigil.model.ScanDetail;
 import dev.vigil.model.ScanListItem;
+import dev.vigil.model.ScmIntegration;
+import dev.vigil.model.ScmIntegrationUpdate;
 import dev.vigil.model.StatusChange;
 import dev.vigil.model.User;
 
@@ -174,6 +177,29 @@ public final class VigilClient implements AutoCloseable {
 
     public Project getProject(UUID projectId) {
         return transport.get("/v1/projects/" + projectId, type(Project.class));
+    }
+
+    /** Sets the project's SCM integration (Admin/Owner); the answer never carries the token. */
+    public ScmIntegration setScmIntegration(UUID projectId, ScmIntegrationUpdate integration) {
+        return this.<ScmIntegration>call(Exchange.json("PUT", "/v1/projects/" + projectId + "/scm", integration),
+                type(ScmIntegration.class)).body();
+    }
+
+    public ScmIntegration getScmIntegration(UUID projectId) {
+        return transport.get("/v1/projects/" + projectId + "/scm", type(ScmIntegration.class));
+    }
+
+    public void removeScmIntegration(UUID projectId) {
+        transport.callIgnoringBody(Exchange.delete("/v1/projects/" + projectId + "/scm"));
+    }
+
+    public ProjectPolicy setPolicy(UUID projectId, ProjectPolicy policy) {
+        return this.<ProjectPolicy>call(Exchange.json("PUT", "/v1/projects/" + projectId + "/policy", policy),
+                type(ProjectPolicy.class)).body();
+    }
+
+    public ProjectPolicy getPolicy(UUID projectId) {
+        return transport.get("/v1/projects/" + projectId + "/policy", type(ProjectPolicy.class));
     }
 
     public User createUser(NewUser user) {

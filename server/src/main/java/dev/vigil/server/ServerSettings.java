@@ -1,5 +1,6 @@
 package dev.vigil.server;
 
+import dev.vigil.server.pr.PrCommentSettings;
 import dev.vigil.server.scan.ArchiveLimits;
 import dev.vigil.server.store.Dialect;
 
@@ -16,10 +17,11 @@ import java.util.Optional;
  * @param dbUrl       JDBC URL; empty for the HSQLDB file database in {@code dataDir}
  * @param systemToken the operators' token; empty to use (or create) {@code dataDir/system-token}
  * @param workers     scan workers on this node; 0 for an API-only node
+ * @param prComments  the pull-request comment outbox and the key that seals SCM tokens
  */
 public record ServerSettings(String host, int port, Path dataDir, Optional<String> dbUrl, Optional<String> dbUser,
                              Optional<String> dbPassword, int workers, Optional<String> systemToken, Duration lease,
-                             ArchiveLimits archiveLimits, Clock clock) {
+                             ArchiveLimits archiveLimits, Clock clock, PrCommentSettings prComments) {
 
     public ServerSettings {
         Objects.requireNonNull(host, "host");
@@ -30,12 +32,14 @@ public record ServerSettings(String host, int port, Path dataDir, Optional<Strin
         if (workers < 0) {
             throw new IllegalArgumentException("workers must be 0 or more");
         }
+        Objects.requireNonNull(prComments, "prComments");
     }
 
     public static ServerSettings defaults(Path dataDir) {
         return new ServerSettings("127.0.0.1", 8080, dataDir, env("VIGIL_DB_URL"), env("VIGIL_DB_USER"),
                 env("VIGIL_DB_PASSWORD"), Math.max(1, Runtime.getRuntime().availableProcessors()),
-                env("VIGIL_SYSTEM_TOKEN"), Duration.ofSeconds(60), ArchiveLimits.defaults(), Clock.systemUTC());
+                env("VIGIL_SYSTEM_TOKEN"), Duration.ofSeconds(60), ArchiveLimits.defaults(), Clock.systemUTC(),
+                PrCommentSettings.defaults(env("VIGIL_SECRET_KEY")));
     }
 
     public static Path defaultDataDir() {
@@ -48,37 +52,42 @@ public record ServerSettings(String host, int port, Path dataDir, Optional<Strin
 
     public ServerSettings withPort(int value) {
         return new ServerSettings(host, value, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock);
+                archiveLimits, clock, prComments);
     }
 
     public ServerSettings withHost(String value) {
         return new ServerSettings(value, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock);
+                archiveLimits, clock, prComments);
     }
 
     public ServerSettings withDatabase(String url) {
         return new ServerSettings(host, port, dataDir, Optional.of(url), dbUser, dbPassword, workers, systemToken,
-                lease, archiveLimits, clock);
+                lease, archiveLimits, clock, prComments);
     }
 
     public ServerSettings withWorkers(int value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, value, systemToken, lease,
-                archiveLimits, clock);
+                archiveLimits, clock, prComments);
     }
 
     public ServerSettings withLease(Duration value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, value,
-                archiveLimits, clock);
+                archiveLimits, clock, prComments);
     }
 
     public ServerSettings withClock(Clock value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, value);
+                archiveLimits, value, prComments);
     }
 
     public ServerSettings withArchiveLimits(ArchiveLimits value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                value, clock);
+                value, clock, prComments);
+    }
+
+    public ServerSettings withPrComments(PrCommentSettings value) {
+        return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
+                archiveLimits, clock, value);
     }
 
     private static Optional<String> env(String name) {

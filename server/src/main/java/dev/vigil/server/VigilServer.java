@@ -6,6 +6,7 @@ import dev.vigil.server.api.ApiKeys;
 import dev.vigil.server.api.FindingReads;
 import dev.vigil.server.api.FindingService;
 import dev.vigil.server.api.ProjectService;
+import dev.vigil.server.api.PullRequestSettingsService;
 import dev.vigil.server.api.ScanService;
 import dev.vigil.server.api.ScanSubmissions;
 import dev.vigil.server.api.UserService;
@@ -21,6 +22,10 @@ import dev.vigil.server.ops.OpsService;
 import dev.vigil.server.ops.SystemService;
 import dev.vigil.server.ops.SystemToken;
 import dev.vigil.server.ops.Tenants;
+import dev.vigil.server.pr.PrCommentDispatcher;
+import dev.vigil.server.pr.PrCommentOutbox;
+import dev.vigil.server.pr.ScmIntegrations;
+import dev.vigil.server.pr.TokenCipher;
 import dev.vigil.server.scan.ScanProcessor;
 import dev.vigil.server.scan.ScanQueue;
 import dev.vigil.server.scan.ScanRecovery;
@@ -33,14 +38,16 @@ import dev.vigil.server.store.FindingRepository;
 import dev.vigil.server.store.HistoryRepository;
 import dev.vigil.server.store.IdempotencyRepository;
 import dev.vigil.server.store.MergeRepository;
+import dev.vigil.server.store.PolicyRepository;
+import dev.vigil.server.store.PrCommentRepository;
 import dev.vigil.server.store.ProjectRepository;
 import dev.vigil.server.store.ScanRepository;
+import dev.vigil.server.store.ScmRepository;
 import dev.vigil.server.store.StatsRepository;
 import dev.vigil.server.store.SubmissionRepository;
 import dev.vigil.server.store.TenantRepository;
 import dev.vigil.server.store.UserRepository;
 import dev.vigil.server.triage.AcceptanceExpiry;
-import dev.vigil.server.triage.BlockingPolicy;
 import dev.vigil.server.triage.FindingMerger;
 import dev.vigil.server.triage.FindingTriage;
 import dev.vigil.server.triage.SlaPolicy;
@@ -61,6 +68,7 @@ public final class VigilServer implements AutoCloseable {
     private final WebServer web;
     private final ScanWorkers workers;
     private final Housekeeping housekeeping;
+    private final PrCommentDispatcher prComments;
     private final String systemToken;
     private volatile boolean accepting = true;
 
@@ -80,9 +88,16 @@ public final class VigilServer implements AutoCloseable {
         var metrics = new Metrics();
         var idempotency = new Idempotency(database, new IdempotencyRepository(), clock);
         var keys = new ApiKeys(database, new ApiKeyRepository(), clock);
-        var merger = new FindingMerger(projects, new MergeRepository(), SlaPolicy.defaults(), BlockingPolicy.defaults());
+        var policies = new PolicyRepository();
+        var scms = new ScmRepository();
+        var integrations = new ScmIntegrations(database, projects, scms,
+                TokenCipher.load(settings.prComments().secretKey(), settings.dataDir()), clock);
+        var merger = new FindingMerger(projects, new MergeRepository(), SlaPolicy.defaults(), policies);
+        var comments = new PrCommentRepository();
         var processor = new ScanProcessor(database, scans, archives, merger, scanners, settings.archiveLimits(), clock,
-                Version.current(), metrics);
+                Version.current(), metrics, new PrCommentOutbox(scms, comments));
+        this.prComments = new PrCommentDispatcher(database, scans, scms, comments, integrations,
+                PrCommentDispatcher.publishers(settings.prComments()), settings.prComments(), clock);
         this.workers = new ScanWorkers(database, scans, processor, queue, clock, settings.lease(), nodeId());
         this.housekeeping = new Housekeeping(database, new ScanRecovery(database, scans, archives, queue, clock),
                 new AcceptanceExpiry(database, findings, history, clock), clock);
@@ -92,11 +107,12 @@ public final class VigilServer implements AutoCloseable {
                 .addFilter(new RequestIds())
                 .addFilter(metrics)
                 .addFilter(new Authentication(database, new ApiKeyRepository(), clock))
-                .register("/v1/scans", new ScanService(database, scans, submissions))
+                .register("/v1/scans", new ScanService(database, scans, submissions, comments))
                 .register("/v1/repo-vulnerabilities", new FindingService(
                         new FindingReads(database, findings, history, new StatsRepository(), clock),
                         new FindingTriage(database, findings, history, users, clock)))
-                .register("/v1/projects", new ProjectService(database, projects, idempotency, clock))
+                .register("/v1/projects", new ProjectService(database, projects, idempotency, clock),
+                        new PullRequestSettingsService(database, projects, policies, integrations, clock))
                 .register("/v1/users", new UserService(database, users, idempotency, clock))
                 .register("/v1/api-keys", new ApiKeyService(database, keys, users, idempotency))
                 .register("/system", new SystemService(new Tenants(database, tenants, users, keys, clock), systemToken))
@@ -124,6 +140,7 @@ public final class VigilServer implements AutoCloseable {
             server.web.start();
             server.workers.start(settings.workers());
             server.housekeeping.start(Duration.ofMillis(Math.max(100, settings.lease().toMillis() / 4)));
+            server.prComments.start();
             return server;
         } catch (RuntimeException e) {
             database.close();
@@ -153,6 +170,7 @@ public final class VigilServer implements AutoCloseable {
     public void close() {
         accepting = false;
         housekeeping.close();
+        prComments.close();
         workers.stop(Duration.ofSeconds(30));
         web.stop();
         database.close();

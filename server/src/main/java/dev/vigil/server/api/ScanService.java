@@ -9,6 +9,7 @@ import dev.vigil.server.http.JsonIo;
 import dev.vigil.server.http.Paging;
 import dev.vigil.server.http.QueryReader;
 import dev.vigil.server.store.Database;
+import dev.vigil.server.store.PrCommentRepository;
 import dev.vigil.server.store.ScanRepository;
 import dev.vigil.server.store.ScanRow;
 import io.helidon.http.HeaderNames;
@@ -32,11 +33,14 @@ public final class ScanService implements HttpService {
     private final Database database;
     private final ScanRepository scans;
     private final ScanSubmissions submissions;
+    private final PrCommentRepository prComments;
 
-    public ScanService(Database database, ScanRepository scans, ScanSubmissions submissions) {
+    public ScanService(Database database, ScanRepository scans, ScanSubmissions submissions,
+                       PrCommentRepository prComments) {
         this.database = database;
         this.scans = scans;
         this.submissions = submissions;
+        this.prComments = prComments;
     }
 
     @Override
@@ -93,7 +97,7 @@ public final class ScanService implements HttpService {
         UUID id = PathIds.id(request, "scan");
         var detail = database.inTransaction(c -> {
             ScanRow row = scans.find(c, caller.tenantId(), id).orElseThrow(() -> ApiException.notFound("scan"));
-            return ScanViews.detail(row, scans.sarif(c, caller.tenantId(), id).orElse(null));
+            return ScanViews.detail(row, scans.sarif(c, caller.tenantId(), id).orElse(null), prComments.find(c, id));
         });
         JsonIo.ok(response, detail);
     }

@@ -8,12 +8,14 @@ import dev.vigil.model.ScanListItem;
 import dev.vigil.model.ScanSummary;
 import dev.vigil.model.ScanWarning;
 import dev.vigil.server.http.JsonIo;
+import dev.vigil.server.store.PrCommentRepository;
 import dev.vigil.server.store.ScanRow;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /** Turns stored scans into the records of the API. */
 final class ScanViews {
@@ -30,7 +32,7 @@ final class ScanViews {
                 instant(s.createdAt()), instant(s.completedAt()));
     }
 
-    static ScanDetail detail(ScanRow s, String sarif) {
+    static ScanDetail detail(ScanRow s, String sarif, Optional<PrCommentRepository.Entry> comment) {
         ScanRow.Counts n = s.counts();
         ScanSummary summary = new ScanSummary(n.critical(), n.high(), n.medium(), n.low(), n.info(), n.introduced(),
                 n.debt(), n.blocking());
@@ -38,7 +40,9 @@ final class ScanViews {
                 s.status(), n.total(), n.critical(), n.high(), s.isBlocked(), instant(s.createdAt()),
                 instant(s.completedAt()), s.prId(), s.changedFiles() == null ? null : read(s.changedFiles(), PATHS),
                 s.warnings() == null ? List.of() : read(s.warnings(), WARNINGS), instant(s.startedAt()), summary,
-                new PrComment(s.prCommentStatus(), null, null), sarif == null ? null : tree(sarif));
+                new PrComment(s.prCommentStatus(), comment.map(PrCommentRepository.Entry::url).orElse(null),
+                        comment.map(PrCommentRepository.Entry::lastError).orElse(null)),
+                sarif == null ? null : tree(sarif));
     }
 
     private static Instant instant(Long millis) {

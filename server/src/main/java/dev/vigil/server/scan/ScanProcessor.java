@@ -4,6 +4,7 @@ import dev.vigil.model.ScanKind;
 import dev.vigil.model.ScanWarning;
 import dev.vigil.server.http.JsonIo;
 import dev.vigil.server.ops.Metrics;
+import dev.vigil.server.pr.PrCommentOutbox;
 import dev.vigil.server.store.ArchiveRepository;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.ScanRepository;
@@ -22,8 +23,8 @@ import java.util.Map;
 
 /**
  * Runs one claimed scan: reads its archive once, offers every file to a session of each scanner the scan
- * runs, writes the SARIF log, and — in one transaction — merges the results and completes the scan,
- * provided this worker still holds it.
+ * runs, writes the SARIF log, and — in one transaction — merges the results, completes the scan (provided
+ * this worker still holds it) and queues its pull-request comment.
  */
 public final class ScanProcessor {
 
@@ -38,10 +39,11 @@ public final class ScanProcessor {
     private final Clock clock;
     private final String version;
     private final Metrics metrics;
+    private final PrCommentOutbox prComments;
 
     public ScanProcessor(Database database, ScanRepository scans, ArchiveRepository archives, FindingMerger merger,
                          Map<ScanKind, Scanner> scanners, ArchiveLimits limits, Clock clock, String version,
-                         Metrics metrics) {
+                         Metrics metrics, PrCommentOutbox prComments) {
         this.database = database;
         this.scans = scans;
         this.archives = archives;
@@ -51,6 +53,7 @@ public final class ScanProcessor {
         this.clock = clock;
         this.version = version;
         this.metrics = metrics;
+        this.prComments = prComments;
     }
 
     /** Processes {@code scan}; a failure of the scan itself ends it {@code failed} with warnings. */
@@ -105,6 +108,7 @@ public final class ScanProcessor {
                 c.rollback();
                 return false;
             }
+            prComments.enqueue(c, scan, result, now);
             archives.delete(c, scan.id());
             return true;
         });

@@ -1,5 +1,6 @@
 package dev.vigil.server.triage;
 
+import dev.vigil.model.ProjectPolicy;
 import dev.vigil.model.ScanKind;
 import dev.vigil.model.Severity;
 import dev.vigil.server.scan.Detection;
@@ -9,6 +10,10 @@ public record BlockingPolicy(Severity blockSeverity, boolean blockOnNewSecrets) 
 
     public static BlockingPolicy defaults() {
         return new BlockingPolicy(Severity.HIGH, true);
+    }
+
+    public static BlockingPolicy of(ProjectPolicy policy) {
+        return new BlockingPolicy(policy.blockSeverity(), policy.blockOnNewSecrets());
     }
 
     public boolean blocks(Detection introduced) {

@@ -8,6 +8,7 @@ import dev.vigil.server.store.MergeRepository;
 import dev.vigil.server.store.MergeRepository.Known;
 import dev.vigil.server.store.MergeRepository.NewFinding;
 import dev.vigil.server.store.MergeRepository.ScanChange;
+import dev.vigil.server.store.PolicyRepository;
 import dev.vigil.server.store.ProjectRepository;
 import dev.vigil.server.store.ScanRow;
 
@@ -30,20 +31,29 @@ import java.util.function.Predicate;
  */
 public final class FindingMerger {
 
-    /** The scan's counts (with introduced, debt and blocking for pull-request scans) and what it introduced. */
-    public record Result(ScanRow.Counts counts, boolean blocked, Set<String> introduced) {
+    /**
+     * The scan's counts (with introduced, debt and blocking for pull-request scans), the fingerprints it
+     * introduced, those that are debt in the changed files, those that block, and the policy applied.
+     */
+    public record Result(ScanRow.Counts counts, boolean blocked, Set<String> introduced, Set<String> debt,
+                         Set<String> blocking, BlockingPolicy policy, Collection<Detection> detections) {
+
+        static Result of(ScanRow.Counts counts, Collection<Detection> detections) {
+            return new Result(counts, false, Set.of(), Set.of(), Set.of(), BlockingPolicy.defaults(),
+                    List.copyOf(detections));
+        }
     }
 
     private final ProjectRepository projects;
     private final MergeRepository merges;
     private final SlaPolicy sla;
-    private final BlockingPolicy blocking;
+    private final PolicyRepository policies;
 
-    public FindingMerger(ProjectRepository projects, MergeRepository merges, SlaPolicy sla, BlockingPolicy blocking) {
+    public FindingMerger(ProjectRepository projects, MergeRepository merges, SlaPolicy sla, PolicyRepository policies) {
         this.projects = projects;
         this.merges = merges;
         this.sla = sla;
-        this.blocking = blocking;
+        this.policies = policies;
     }
 
     /**
@@ -62,9 +72,12 @@ public final class FindingMerger {
         Map<String, Known> known = ran.isEmpty() ? Map.of() : merges.known(c, scan.projectId(), ran);
         if (scan.prId() == null && scan.branch().equals(defaultBranch)) {
             update(c, scan, distinct, known, now, read);
-            return new Result(counts(distinct.values(), null, null, null), false, Set.of());
+            return Result.of(counts(distinct.values(), null, null, null), distinct.values());
         }
-        return compare(scan, distinct, known);
+        if (scan.prId() == null) {
+            return Result.of(counts(distinct.values(), null, null, null), distinct.values());
+        }
+        return compare(scan, distinct, known, BlockingPolicy.of(policies.findOrDefault(c, scan.projectId())));
     }
 
     private void update(Connection c, ScanRow scan, Map<String, Detection> seen, Map<String, Known> known, long now,
@@ -96,27 +109,29 @@ public final class FindingMerger {
         merges.change(c, changes, now, actor);
     }
 
-    private Result compare(ScanRow scan, Map<String, Detection> seen, Map<String, Known> known) {
-        if (scan.prId() == null) {
-            return new Result(counts(seen.values(), null, null, null), false, Set.of());
-        }
+    private static Result compare(ScanRow scan, Map<String, Detection> seen, Map<String, Known> known,
+                                  BlockingPolicy blocking) {
         Set<String> changed = ChangedFiles.parse(scan.changedFiles());
         boolean withChanges = scan.changedFiles() != null;
         Set<String> introduced = new HashSet<>();
-        int debt = 0;
-        int blockingCount = 0;
+        Set<String> debt = new HashSet<>();
+        Set<String> blocks = new HashSet<>();
         for (Detection d : seen.values()) {
             Known k = known.get(d.fingerprint());
             boolean inChange = !withChanges || changed.contains(d.path());
             if ((k == null || k.status() == FindingStatus.RESOLVED) && inChange) {
                 introduced.add(d.fingerprint());
-                blockingCount += blocking.blocks(d) ? 1 : 0;
+                if (blocking.blocks(d)) {
+                    blocks.add(d.fingerprint());
+                }
             } else if (withChanges && inChange && k != null && k.status().isActive()) {
-                debt++;
+                debt.add(d.fingerprint());
             }
         }
-        ScanRow.Counts counts = counts(seen.values(), introduced.size(), withChanges ? debt : null, blockingCount);
-        return new Result(counts, blockingCount > 0, Set.copyOf(introduced));
+        ScanRow.Counts counts = counts(seen.values(), introduced.size(), withChanges ? debt.size() : null,
+                blocks.size());
+        return new Result(counts, !blocks.isEmpty(), Set.copyOf(introduced), Set.copyOf(debt), Set.copyOf(blocks),
+                blocking, List.copyOf(seen.values()));
     }
 
     private static Map<String, Detection> distinct(List<Detection> detections) {
