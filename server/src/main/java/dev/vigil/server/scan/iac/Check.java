@@ -31,7 +31,27 @@ sealed interface Check {
     record Present(String path) implements Check {
         @Override
         public int evaluate(IacResource resource) {
-            return nodes(resource, path).stream().mapToInt(Node::line).findFirst().orElse(0);
+            return nodes(resource, path).stream().filter(node -> !node.isEmpty()).mapToInt(Node::line)
+                    .findFirst().orElse(0);
+        }
+    }
+
+    /** Flags when its check flags on any map at the path (each {@code ingress} block, each list item). */
+    record Each(String path, Check check) implements Check {
+        @Override
+        public int evaluate(IacResource resource) {
+            for (Node node : nodes(resource, path)) {
+                for (Node item : node.isList() ? node.items() : List.of(node)) {
+                    if (item.isMap()) {
+                        int line = check.evaluate(new IacResource(resource.framework(), resource.type(),
+                                resource.address(), item.line(), item, resource.context(), resource.file()));
+                        if (line > 0) {
+                            return line;
+                        }
+                    }
+                }
+            }
+            return 0;
         }
     }
 

@@ -104,6 +104,9 @@ final class HclParser {
 
     private void endOfItem() {
         skipInline();
+        if (isCommentStart()) {
+            skipComment();
+        }
         char c = peek();
         if (c != '\n' && c != '}' && c != '\r' && pos < src.length()) {
             throw error("unexpected '" + c + "'");
@@ -151,8 +154,8 @@ final class HclParser {
         }
         if (isIdentStart(c)) {
             String word = identifier();
-            return switch (word) {
-                case "true", "false" -> Node.literal(word, line);
+            return switch (word.toLowerCase(java.util.Locale.ROOT)) {
+                case "true", "false" -> Node.literal(word.toLowerCase(java.util.Locale.ROOT), line);
                 case "null" -> Node.literal(null, line);
                 default -> null;
             };

@@ -139,12 +139,18 @@ final class Node {
         return current;
     }
 
-    /** The scalars of this node: itself, or the elements of a list. */
+    /** The scalars of this node: itself, the elements of a list, or the values of a map. */
     List<Node> scalars() {
-        if (kind == Kind.SCALAR) {
-            return List.of(this);
-        }
-        return kind == Kind.LIST ? items.stream().filter(Node::isScalar).toList() : List.of();
+        return switch (kind) {
+            case SCALAR -> List.of(this);
+            case LIST -> items.stream().filter(Node::isScalar).toList();
+            case MAP -> fields.values().stream().filter(Node::isScalar).toList();
+        };
+    }
+
+    /** An empty list or map: present, but saying nothing. */
+    boolean isEmpty() {
+        return (kind == Kind.LIST && items.isEmpty()) || (kind == Kind.MAP && fields.isEmpty());
     }
 
     boolean isTrue() {

@@ -73,7 +73,8 @@ final class PolicyRules {
             if (principal.isScalar() && principal.text().equals("*")) {
                 return true;
             }
-            if (principal.isMap() && texts(principal.resolve("AWS")).contains("*")) {
+            if (principal.isMap() && texts(principal.resolve("AWS")).stream()
+                    .anyMatch(aws -> aws.equals("*") || aws.startsWith("arn:aws:iam::*:"))) {
                 return true;
             }
         }
@@ -90,7 +91,7 @@ final class PolicyRules {
             }
             String text = node.text().strip();
             Node parsed = null;
-            if (!node.isExpression() && text.startsWith("{")) {
+            if (text.startsWith("{")) {
                 parsed = TreeReader.json(text).stream().findFirst().orElse(null);
             } else if (node.isExpression() && text.startsWith("jsonencode(") && text.endsWith(")")) {
                 parsed = HclParser.parseValue(text.substring("jsonencode(".length(), text.length() - 1));

@@ -17,6 +17,7 @@ import java.util.Map;
  *   <li>{@code require: {path, values | regex}}: absent, or a literal not among the values, flags</li>
  *   <li>{@code forbid: {path, values | regex}}: a literal among the values flags</li>
  *   <li>{@code range: {path, min, max}}: a number outside flags</li>
+ *   <li>{@code each: {path, check}}: the check flags on one of the maps at the path</li>
  *   <li>{@code lacks: {path, values | regex}}: no literal at the path is among the values</li>
  *   <li>{@code unlinked: {type, via, ignoring}}: no resource of that type (that {@code ignoring} passes)
  *       refers to this one through {@code via}</li>
@@ -57,6 +58,7 @@ final class RuleCompiler {
             case "range" -> new Check.Range(path(value, where),
                     value.has("min") ? value.get("min").asDouble() : null,
                     value.has("max") ? value.get("max").asDouble() : null);
+            case "each" -> new Check.Each(path(value, where), check(value.get("check"), where));
             case "lacks" -> new Check.Lacks(path(value, where), values(value, where));
             case "instruction" -> new Check.Instruction(commands(value.path("cmd")),
                     value.hasNonNull("regex") ? Pattern.compile(value.get("regex").asText()) : null,
