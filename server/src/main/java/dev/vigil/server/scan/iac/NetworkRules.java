@@ -22,6 +22,10 @@ final class NetworkRules {
             case "aws_security_group_rule" -> body.textOf("type").equals("ingress")
                     ? awsRuleOpen(body, port, "cidr_blocks", "ipv6_cidr_blocks") : 0;
             case "aws_vpc_security_group_ingress_rule" -> awsRuleOpen(body, port, "cidr_ipv4", "cidr_ipv6");
+            case "AWS::EC2::SecurityGroup" -> body.resolve("SecurityGroupIngress").stream()
+                    .flatMap(list -> list.isList() ? list.items().stream() : java.util.stream.Stream.of(list))
+                    .mapToInt(rule -> cloudFormationRuleOpen(rule, port)).filter(line -> line > 0).findFirst().orElse(0);
+            case "AWS::EC2::SecurityGroupIngress" -> cloudFormationRuleOpen(body, port);
             default -> 0;
         };
     }
@@ -36,6 +40,18 @@ final class NetworkRules {
             return line;
         }
         return covers(rule.textOf("from_port"), rule.textOf("to_port"), port) ? line : 0;
+    }
+
+    private static int cloudFormationRuleOpen(Node rule, int port) {
+        int line = openSource(rule, "CidrIp", "CidrIpv6");
+        if (line == 0) {
+            return 0;
+        }
+        String protocol = rule.textOf("IpProtocol");
+        if (protocol.equals("-1") || protocol.equalsIgnoreCase("all")) {
+            return line;
+        }
+        return covers(rule.textOf("FromPort"), rule.textOf("ToPort"), port) ? line : 0;
     }
 
     /** AWS network ACL rules that allow ingress from anywhere. */
@@ -59,7 +75,8 @@ final class NetworkRules {
                 ? List.of(resource.body())
                 : resource.body().resolve("security_rule").stream().flatMap(list -> list.items().stream()).toList();
         for (Node rule : rules) {
-            if (!rule.textOf("direction").equalsIgnoreCase("inbound") || !rule.textOf("access").equalsIgnoreCase("allow")) {
+            if (!rule.textOf("direction").equalsIgnoreCase("inbound") || !rule.textOf("access").equalsIgnoreCase("allow")
+                    || rule.textOf("protocol").equalsIgnoreCase("icmp")) {
                 continue;
             }
             int line = openSource(rule, "source_address_prefix", "source_address_prefixes");
