@@ -22,8 +22,4 @@ record IacRule(String id, String title, Severity severity, String cwe, String fi
         bad = List.copyOf(bad);
         good = List.copyOf(good);
     }
-
-    boolean appliesTo(IacResource resource) {
-        return resource.framework() == framework && resources.contains(resource.type());
-    }
 }

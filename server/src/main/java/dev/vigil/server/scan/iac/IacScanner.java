@@ -6,7 +6,9 @@ import dev.vigil.server.scan.Scanner;
 import dev.vigil.server.scan.SourceFile;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -20,6 +22,7 @@ public final class IacScanner implements Scanner {
     static final String PARSE_ERROR = "IAC_PARSE_ERROR";
 
     private final RuleBook book;
+    private final Map<String, List<IacRule>> rulesByType = new HashMap<>();
 
     /** A scanner with the bundled rules. */
     public IacScanner() {
@@ -28,6 +31,11 @@ public final class IacScanner implements Scanner {
 
     IacScanner(RuleBook book) {
         this.book = book;
+        for (IacRule rule : book.rules()) {
+            for (String type : rule.resources()) {
+                rulesByType.computeIfAbsent(rule.framework().wire() + " " + type, key -> new ArrayList<>()).add(rule);
+            }
+        }
     }
 
     @Override
@@ -113,7 +121,7 @@ public final class IacScanner implements Scanner {
             Optional<IacFile> parsed;
             try {
                 parsed = read(file);
-            } catch (IacParseException | StackOverflowError e) {
+            } catch (IacParseException e) {
                 warnings.warn(PARSE_ERROR, "cannot parse this file: " + e.getMessage(), file.path());
                 return;
             }
@@ -121,14 +129,13 @@ public final class IacScanner implements Scanner {
         }
 
         private void evaluate(String path, IacResource resource) {
-            for (IacRule rule : book.rules()) {
-                if (rule.appliesTo(resource)) {
-                    int line = rule.check().evaluate(resource);
-                    if (line > 0) {
-                        detections.add(new Detection(ScanKind.IAC, rule.id(), rule.title(), rule.severity(),
-                                rule.cwe(), path, line, rule.title() + " (" + resource.address() + ")", rule.fix(),
-                                false, true, resource.address(), rule.aliases()));
-                    }
+            String key = resource.framework().wire() + " " + resource.type();
+            for (IacRule rule : rulesByType.getOrDefault(key, List.of())) {
+                int line = rule.check().evaluate(resource);
+                if (line > 0) {
+                    detections.add(new Detection(ScanKind.IAC, rule.id(), rule.title(), rule.severity(), rule.cwe(),
+                            path, line, rule.title() + " (" + resource.address() + ")", rule.fix(), false, true,
+                            resource.address(), rule.aliases()));
                 }
             }
         }
