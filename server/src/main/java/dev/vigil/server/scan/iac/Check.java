@@ -19,15 +19,15 @@ sealed interface Check {
         return path.startsWith("$pod.") ? resource.context().resolve(path.substring(5)) : resource.body().resolve(path);
     }
 
-    /** Flags when the path is absent (or null). */
+    /** Flags when the path is absent, null, or an empty list or map. */
     record Missing(String path) implements Check {
         @Override
         public int evaluate(IacResource resource) {
-            return nodes(resource, path).isEmpty() ? resource.line() : 0;
+            return nodes(resource, path).stream().allMatch(Node::isEmpty) ? resource.line() : 0;
         }
     }
 
-    /** Flags when the path is present. */
+    /** Flags when the path is present and not an empty list or map. */
     record Present(String path) implements Check {
         @Override
         public int evaluate(IacResource resource) {
