@@ -3,6 +3,7 @@ package dev.vigil.server.scan.iac;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Reads a Dockerfile into stages. Lines ending with {@code \} continue (comment lines inside a
@@ -12,6 +13,8 @@ import java.util.Locale;
  * Instructions before the first {@code FROM} belong to stage 0.
  */
 final class DockerfileReader {
+
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
 
     private DockerfileReader() {
     }
@@ -109,7 +112,7 @@ final class DockerfileReader {
 
     static List<String> words(String text) {
         List<String> words = new ArrayList<>();
-        for (String word : text.strip().split("\\s+")) {
+        for (String word : WHITESPACE.split(text.strip())) {
             if (!word.isEmpty()) {
                 words.add(word);
             }

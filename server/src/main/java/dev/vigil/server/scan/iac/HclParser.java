@@ -3,6 +3,7 @@ package dev.vigil.server.scan.iac;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * A recursive-descent reader of HCL 2 native syntax: blocks, attributes, nested blocks, lists, objects,
@@ -13,6 +14,7 @@ import java.util.List;
 final class HclParser {
 
     private static final int MAX_DEPTH = 100;
+    private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?([eE][+-]?\\d+)?");
 
     private final String src;
     private final int[] lineStarts;
@@ -150,7 +152,7 @@ final class HclParser {
                 pos++;
             }
             String number = src.substring(start, pos);
-            return number.matches("-?\\d+(\\.\\d+)?([eE][+-]?\\d+)?") ? Node.literal(number, line) : null;
+            return NUMBER.matcher(number).matches() ? Node.literal(number, line) : null;
         }
         if (isIdentStart(c)) {
             String word = identifier();

@@ -134,7 +134,7 @@ public final class IacScanner implements Scanner {
                 int line = rule.check().evaluate(resource);
                 if (line > 0) {
                     detections.add(new Detection(ScanKind.IAC, rule.id(), rule.title(), rule.severity(), rule.cwe(),
-                            path, line, rule.title() + " (" + resource.address() + ")", rule.fix(), false, true,
+                            path, line, rule.title() + " (" + resource.address() + ")", rule.fix(), false, false,
                             resource.address(), rule.aliases()));
                 }
             }

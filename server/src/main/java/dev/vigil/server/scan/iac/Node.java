@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The value tree every parser produces, whatever the format: a map, a list or a scalar, each with its
@@ -16,6 +17,8 @@ import java.util.Optional;
 final class Node {
 
     enum Kind { MAP, LIST, SCALAR }
+
+    private static final Map<String, String[]> PATHS = new ConcurrentHashMap<>();
 
     private final Kind kind;
     private final int line;
@@ -124,7 +127,7 @@ final class Node {
     /** Every node a dotted path reaches; lists on the way are expanded, a list at the end is kept whole. */
     List<Node> resolve(String path) {
         List<Node> current = List.of(this);
-        for (String step : path.split("\\.")) {
+        for (String step : PATHS.computeIfAbsent(path, key -> key.split("\\."))) {
             List<Node> next = new ArrayList<>();
             for (Node node : current) {
                 for (Node map : node.isList() ? node.items : List.of(node)) {

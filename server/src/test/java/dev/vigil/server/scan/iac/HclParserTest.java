@@ -123,4 +123,23 @@ class HclParserTest {
         assertThatThrownBy(() -> HclParser.parse("resource \"a\" \"b\" {\n x = " + "[".repeat(10_000) + "\n}"))
                 .isInstanceOf(IacParseException.class).hasMessageContaining("nesting");
     }
+
+    @Test
+    void staysLinearOnHostileInput() {
+        String[] hostile = {
+                "resource \"a\" \"b\" {\n  x = \"" + "${\"".repeat(50_000) + "\n}\n",
+                "resource \"a\" \"b\" {\n" + "  x = <<EOF\n".repeat(50_000),
+                "resource \"a\" \"b\" {\n" + "  y = f(a, [b, {c = d}], \"e\")\n".repeat(100_000) + "}\n",
+                "/*".repeat(200_000),
+        };
+        long start = System.nanoTime();
+        for (String text : hostile) {
+            try {
+                HclParser.parse(text);
+            } catch (IacParseException expected) {
+                // malformed input is fine; time is what this test is about
+            }
+        }
+        assertThat((System.nanoTime() - start) / 1e9).isLessThan(5.0);
+    }
 }
