@@ -8,6 +8,7 @@ final class IacFile {
 
     private final String path;
     private final List<IacResource> resources = new ArrayList<>();
+    private List<IacFile> module = List.of(this);
 
     IacFile(String path) {
         this.path = path;
@@ -29,8 +30,17 @@ final class IacFile {
         return List.copyOf(resources);
     }
 
-    /** The resources of one type, for rules that relate resources (a bucket and its public access block). */
+    /** The files this one is read with: the other {@code .tf} files of its directory (a Terraform module). */
+    void joinModule(List<IacFile> files) {
+        module = List.copyOf(files);
+    }
+
+    /**
+     * The resources of one type in this file and the files of its module, for rules that relate resources
+     * (a bucket and its public access block).
+     */
     List<IacResource> ofType(String type) {
-        return resources.stream().filter(resource -> resource.type().equals(type)).toList();
+        return module.stream().flatMap(file -> file.resources.stream())
+                .filter(resource -> resource.type().equals(type)).toList();
     }
 }

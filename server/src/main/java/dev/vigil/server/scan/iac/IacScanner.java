@@ -13,7 +13,8 @@ import java.util.Optional;
 
 /**
  * The iac engine: reads Terraform, Kubernetes manifests, Dockerfiles and CloudFormation templates into
- * resources and runs the bundled rules (one YAML file per provider under {@code rules/}) on them. A file
+ * resources and runs the bundled rules (one YAML file per provider under {@code rules/}) on them; the
+ * {@code .tf} files of a directory are read together as a Terraform module at the end of the scan. A file
  * that cannot be parsed becomes an {@code IAC_PARSE_ERROR} warning. Nothing is fetched, evaluated or
  * written: modules, data sources and includes stay text. Thread-safe; each session is used by one thread.
  */
@@ -64,14 +65,18 @@ public final class IacScanner implements Scanner {
         return session.finish();
     }
 
-    /** What a file holds, or empty when it is not infrastructure code (recognised cheaply, by name first). */
+    static boolean isTerraform(SourceFile file) {
+        return file.name().endsWith(".tf") && file.size() > 0 && !file.isBinary();
+    }
+
+    /**
+     * What a file other than Terraform holds, or empty when it is not infrastructure code (recognised
+     * cheaply, by name first).
+     */
     static Optional<IacFile> read(SourceFile file) {
         String name = file.name();
         if (file.size() == 0 || file.isBinary()) {
             return Optional.empty();
-        }
-        if (name.endsWith(".tf")) {
-            return Optional.of(TerraformReader.read(file.path(), file.text()));
         }
         if (DockerfileReader.isDockerfile(name)) {
             return Optional.of(DockerfileReader.read(file.path(), file.text()));
@@ -110,16 +115,22 @@ public final class IacScanner implements Scanner {
     private final class IacSession implements Session {
 
         private final Warnings warnings;
+        private final TerraformModules terraform = new TerraformModules();
         private final List<Detection> detections = new ArrayList<>();
 
         IacSession(Warnings warnings) {
             this.warnings = warnings;
         }
 
+        /** Terraform files wait for {@link #finish}: a module spans the files of its directory. */
         @Override
         public void scan(SourceFile file) {
             Optional<IacFile> parsed;
             try {
+                if (isTerraform(file)) {
+                    terraform.add(file.path(), HclParser.parse(file.text()));
+                    return;
+                }
                 parsed = read(file);
             } catch (IacParseException e) {
                 warnings.warn(PARSE_ERROR, "cannot parse this file: " + e.getMessage(), file.path());
@@ -142,6 +153,7 @@ public final class IacScanner implements Scanner {
 
         @Override
         public List<Detection> finish() {
+            terraform.files().forEach(iac -> iac.resources().forEach(resource -> evaluate(iac.path(), resource)));
             return List.copyOf(detections);
         }
     }

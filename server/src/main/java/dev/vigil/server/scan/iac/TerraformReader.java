@@ -5,18 +5,26 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads a {@code .tf} file into resources. {@code var.x} and {@code local.y} are replaced by the literal
- * {@code default} of {@code variable "x"} and the literal {@code locals} value {@code y} of the same file;
- * other references stay expressions. Modules and data sources are read as text and never fetched.
+ * Reads {@code .tf} files into resources. {@code var.x} and {@code local.y} are replaced by the literal
+ * {@code default} of {@code variable "x"} and the literal {@code locals} value {@code y} of the same file, or
+ * of the same module (directory) through {@link TerraformModules}; other references stay expressions.
+ * Modules and data sources are read as text and never fetched.
  */
 final class TerraformReader {
 
     private TerraformReader() {
     }
 
+    /** One file on its own: only its own variables and locals are known. */
     static IacFile read(String path, String text) {
         List<HclBlock> blocks = HclParser.parse(text);
         Map<String, Node> known = new HashMap<>();
+        collectKnown(blocks, known);
+        return resources(path, blocks, known);
+    }
+
+    /** Adds the literal variable defaults ({@code var.x}) and locals ({@code local.y}) of the blocks. */
+    static void collectKnown(List<HclBlock> blocks, Map<String, Node> known) {
         for (HclBlock block : blocks) {
             if (block.type().equals("variable")) {
                 block.body().get("default").filter(TerraformReader::isLiteral)
@@ -29,6 +37,10 @@ final class TerraformReader {
                 });
             }
         }
+    }
+
+    /** The resources and data sources of one file, with the known references replaced. */
+    static IacFile resources(String path, List<HclBlock> blocks, Map<String, Node> known) {
         IacFile file = new IacFile(path);
         for (HclBlock block : blocks) {
             boolean data = block.type().equals("data");

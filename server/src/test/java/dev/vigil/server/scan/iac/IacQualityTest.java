@@ -3,6 +3,7 @@ package dev.vigil.server.scan.iac;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vigil.server.scan.Detection;
+import dev.vigil.server.scan.Scanner;
 import dev.vigil.server.scan.SourceFile;
 import org.junit.jupiter.api.Test;
 
@@ -22,8 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Recall and specificity of the rules against the reference tools' own cases, by alias: for every case of
  * {@code shared/data/iac/trivy-cases.jsonl} whose check a rule of the case's framework names as an alias,
  * the bad example must be flagged by that rule and the good one must not; for every Checkov Terraform
- * fixture whose check a Terraform rule names, each failing resource address must be flagged by that rule
- * and each passing one must not. Rules are general: no case text or address is known to them.
+ * fixture whose check a Terraform rule names (its files scanned together, as one module), each failing
+ * resource address must be flagged by that rule and each passing one must not. Rules are general: no case text or address is known to them.
  */
 class IacQualityTest {
 
@@ -88,12 +89,11 @@ class IacQualityTest {
         if (rules.isEmpty()) {
             return;
         }
-        List<Detection> detections = new ArrayList<>();
-        testCase.path("files").properties().forEach(file -> {
-            if (file.getKey().endsWith(".tf")) {
-                detections.addAll(scan(file.getKey(), file.getValue().asText()));
-            }
+        Scanner.Session session = scanner.start((code, message, file) -> {
         });
+        testCase.path("files").properties().forEach(file -> session.scan(
+                new SourceFile(file.getKey(), file.getValue().asText().getBytes(StandardCharsets.UTF_8))));
+        List<Detection> detections = session.finish();
         for (IacRule rule : rules) {
             for (JsonNode address : testCase.path("failing")) {
                 record("checkov/terraform", true, flagged(detections, rule, address.asText()),

@@ -98,6 +98,42 @@ class IacScannerTest {
     }
 
     @Test
+    void readsTheTerraformFilesOfADirectoryAsOneModule() {
+        Scanner.Session session = SCANNER.start((code, message, path) -> {
+            throw new AssertionError(message);
+        });
+        session.scan(file("infra/variables.tf", "variable \"encrypted\" {\n  default = true\n}\n"));
+        session.scan(file("infra/main.tf", """
+                resource "aws_db_instance" "db" {
+                  storage_encrypted = var.encrypted
+                }
+                resource "aws_s3_bucket" "data" {
+                  bucket = "data"
+                }
+                """));
+        session.scan(file("infra/s3.tf", """
+                resource "aws_s3_bucket_versioning" "data" {
+                  bucket = aws_s3_bucket.data.id
+                  versioning_configuration {
+                    status = "Enabled"
+                  }
+                }
+                """));
+        session.scan(file("other/main.tf", """
+                resource "aws_db_instance" "db" {
+                  storage_encrypted = var.encrypted
+                }
+                resource "aws_s3_bucket" "data" {
+                  bucket = "data"
+                }
+                """));
+        List<String> found = session.finish().stream().map(d -> d.path() + " " + d.ruleId()).toList();
+        assertThat(found).doesNotContain("infra/main.tf aws-rds-unencrypted", "infra/main.tf aws-s3-versioning-disabled")
+                .contains("other/main.tf aws-s3-versioning-disabled");
+        assertThat(found).noneMatch(line -> line.startsWith("other/main.tf aws-rds-unencrypted"));
+    }
+
+    @Test
     void skipsFilesThatAreNotInfrastructureCode() {
         List<String> warnings = new ArrayList<>();
         assertThat(scan("src/App.java", "class App {}", warnings)).isEmpty();
