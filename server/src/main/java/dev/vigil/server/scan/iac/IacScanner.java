@@ -66,7 +66,7 @@ public final class IacScanner implements Scanner {
     }
 
     static boolean isTerraform(SourceFile file) {
-        return file.name().endsWith(".tf") && file.size() > 0 && !file.isBinary();
+        return (file.name().endsWith(".tf") || file.name().endsWith(".tf.json")) && file.size() > 0 && !file.isBinary();
     }
 
     /**
@@ -128,7 +128,8 @@ public final class IacScanner implements Scanner {
             Optional<IacFile> parsed;
             try {
                 if (isTerraform(file)) {
-                    terraform.add(file.path(), HclParser.parse(file.text()));
+                    terraform.add(file.path(), file.name().endsWith(".json")
+                            ? TerraformJson.parse(file.text()) : HclParser.parse(file.text()));
                     return;
                 }
                 parsed = read(file);

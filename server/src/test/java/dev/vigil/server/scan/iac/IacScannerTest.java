@@ -134,6 +134,30 @@ class IacScannerTest {
     }
 
     @Test
+    void readsTerraformJsonSyntax() {
+        List<String> warnings = new ArrayList<>();
+        List<Detection> detections = scan("infra/main.tf.json", """
+                {
+                  "variable": {"public": {"default": true}},
+                  "resource": {
+                    "aws_db_instance": {
+                      "db": {
+                        "engine": "postgres",
+                        "publicly_accessible": "${var.public}",
+                        "storage_encrypted": true
+                      }
+                    }
+                  }
+                }
+                """, warnings);
+        Detection publicDb = find(detections, "aws-rds-public");
+        assertThat(publicDb.identity()).isEqualTo("aws_db_instance.db");
+        assertThat(publicDb.line()).isEqualTo(7);
+        assertThat(detections).extracting(Detection::ruleId).doesNotContain("aws-rds-unencrypted");
+        assertThat(warnings).isEmpty();
+    }
+
+    @Test
     void skipsFilesThatAreNotInfrastructureCode() {
         List<String> warnings = new ArrayList<>();
         assertThat(scan("src/App.java", "class App {}", warnings)).isEmpty();
