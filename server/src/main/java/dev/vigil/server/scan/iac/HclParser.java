@@ -3,6 +3,7 @@ package dev.vigil.server.scan.iac;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
@@ -156,8 +157,8 @@ final class HclParser {
         }
         if (isIdentStart(c)) {
             String word = identifier();
-            return switch (word.toLowerCase(java.util.Locale.ROOT)) {
-                case "true", "false" -> Node.literal(word.toLowerCase(java.util.Locale.ROOT), line);
+            return switch (word.toLowerCase(Locale.ROOT)) {
+                case "true", "false" -> Node.literal(word.toLowerCase(Locale.ROOT), line);
                 case "null" -> Node.literal(null, line);
                 default -> null;
             };

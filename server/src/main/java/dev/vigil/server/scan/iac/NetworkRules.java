@@ -3,6 +3,7 @@ package dev.vigil.server.scan.iac;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /** Network exposure: rules that let the whole internet reach a port, across providers. */
 final class NetworkRules {
@@ -23,7 +24,7 @@ final class NetworkRules {
                     ? awsRuleOpen(body, port, "cidr_blocks", "ipv6_cidr_blocks") : 0;
             case "aws_vpc_security_group_ingress_rule" -> awsRuleOpen(body, port, "cidr_ipv4", "cidr_ipv6");
             case "AWS::EC2::SecurityGroup" -> body.resolve("SecurityGroupIngress").stream()
-                    .flatMap(list -> list.isList() ? list.items().stream() : java.util.stream.Stream.of(list))
+                    .flatMap(list -> list.isList() ? list.items().stream() : Stream.of(list))
                     .mapToInt(rule -> cloudFormationRuleOpen(rule, port)).filter(line -> line > 0).findFirst().orElse(0);
             case "AWS::EC2::SecurityGroupIngress" -> cloudFormationRuleOpen(body, port);
             default -> 0;

@@ -2,7 +2,9 @@ package dev.vigil.server.scan.iac;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /**
  * IAM policy documents wherever they are written: a JSON string or {@code jsonencode({…})} in a Terraform
@@ -81,13 +83,13 @@ final class PolicyRules {
         return false;
     }
 
-    private static java.util.Optional<Node> document(Node node) {
+    private static Optional<Node> document(Node node) {
         try {
             if (node.isMap()) {
-                return java.util.Optional.of(node);
+                return Optional.of(node);
             }
             if (!node.isScalar()) {
-                return java.util.Optional.empty();
+                return Optional.empty();
             }
             String text = node.text().strip();
             Node parsed = null;
@@ -96,10 +98,10 @@ final class PolicyRules {
             } else if (node.isExpression() && text.startsWith("jsonencode(") && text.endsWith(")")) {
                 parsed = HclParser.parseValue(text.substring("jsonencode(".length(), text.length() - 1));
             }
-            return parsed != null && parsed.isMap() ? java.util.Optional.of(relocate(parsed, node.line()))
-                    : java.util.Optional.empty();
+            return parsed != null && parsed.isMap() ? Optional.of(relocate(parsed, node.line()))
+                    : Optional.empty();
         } catch (IacParseException e) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 
@@ -110,12 +112,12 @@ final class PolicyRules {
     }
 
     private static List<Node> items(List<Node> lists) {
-        return lists.stream().flatMap(list -> list.isList() ? list.items().stream() : java.util.stream.Stream.of(list))
+        return lists.stream().flatMap(list -> list.isList() ? list.items().stream() : Stream.of(list))
                 .filter(Node::isMap).toList();
     }
 
     private static List<Node> listOf(List<Node> nodes) {
-        return nodes.stream().flatMap(node -> node.isList() ? node.items().stream() : java.util.stream.Stream.of(node))
+        return nodes.stream().flatMap(node -> node.isList() ? node.items().stream() : Stream.of(node))
                 .toList();
     }
 
