@@ -15,6 +15,7 @@ public final class Scanners {
     public static Map<ScanKind, Scanner> available() {
         Map<ScanKind, Scanner> scanners = new EnumMap<>(ScanKind.class);
         scanners.put(ScanKind.SECRETS, new SecretsScanner());
+        scanners.put(ScanKind.IAC, new dev.vigil.server.scan.iac.IacScanner());
         return scanners;
     }
 }

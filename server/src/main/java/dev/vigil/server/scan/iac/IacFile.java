@@ -1,0 +1,46 @@
+package dev.vigil.server.scan.iac;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The resources read from one file, in order. */
+final class IacFile {
+
+    private final String path;
+    private final List<IacResource> resources = new ArrayList<>();
+    private List<IacFile> module = List.of(this);
+
+    IacFile(String path) {
+        this.path = path;
+    }
+
+    String path() {
+        return path;
+    }
+
+    void add(Framework framework, String type, String address, int line, Node body) {
+        add(framework, type, address, line, body, Node.map(line));
+    }
+
+    void add(Framework framework, String type, String address, int line, Node body, Node context) {
+        resources.add(new IacResource(framework, type, address, line, body, context, this));
+    }
+
+    List<IacResource> resources() {
+        return List.copyOf(resources);
+    }
+
+    /** The files this one is read with: the other {@code .tf} files of its directory (a Terraform module). */
+    void joinModule(List<IacFile> files) {
+        module = List.copyOf(files);
+    }
+
+    /**
+     * The resources of one type in this file and the files of its module, for rules that relate resources
+     * (a bucket and its public access block).
+     */
+    List<IacResource> ofType(String type) {
+        return module.stream().flatMap(file -> file.resources.stream())
+                .filter(resource -> resource.type().equals(type)).toList();
+    }
+}

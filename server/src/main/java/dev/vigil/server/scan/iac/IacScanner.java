@@ -1,0 +1,161 @@
+package dev.vigil.server.scan.iac;
+
+import dev.vigil.model.ScanKind;
+import dev.vigil.server.scan.Detection;
+import dev.vigil.server.scan.Scanner;
+import dev.vigil.server.scan.SourceFile;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The iac engine: reads Terraform, Kubernetes manifests, Dockerfiles and CloudFormation templates into
+ * resources and runs the bundled rules (one YAML file per provider under {@code rules/}) on them; the
+ * {@code .tf} files of a directory are read together as a Terraform module at the end of the scan. A file
+ * that cannot be parsed becomes an {@code IAC_PARSE_ERROR} warning. Nothing is fetched, evaluated or
+ * written: modules, data sources and includes stay text. Thread-safe; each session is used by one thread.
+ */
+public final class IacScanner implements Scanner {
+
+    static final String PARSE_ERROR = "IAC_PARSE_ERROR";
+
+    private final RuleBook book;
+    private final Map<String, List<IacRule>> rulesByType = new HashMap<>();
+
+    /** A scanner with the bundled rules. */
+    public IacScanner() {
+        this(RuleBook.bundled());
+    }
+
+    IacScanner(RuleBook book) {
+        this.book = book;
+        for (IacRule rule : book.rules()) {
+            for (String type : rule.resources()) {
+                rulesByType.computeIfAbsent(rule.framework().wire() + " " + type, key -> new ArrayList<>()).add(rule);
+            }
+        }
+    }
+
+    @Override
+    public ScanKind kind() {
+        return ScanKind.IAC;
+    }
+
+    @Override
+    public Session start(Warnings warnings) {
+        return new IacSession(warnings);
+    }
+
+    /** How many rules the scanner runs. */
+    public int ruleCount() {
+        return book.rules().size();
+    }
+
+    RuleBook book() {
+        return book;
+    }
+
+    /** Scans one file outside a session; parse errors go to {@code warnings}. */
+    List<Detection> scanFile(SourceFile file, Warnings warnings) {
+        IacSession session = new IacSession(warnings);
+        session.scan(file);
+        return session.finish();
+    }
+
+    static boolean isTerraform(SourceFile file) {
+        return (file.name().endsWith(".tf") || file.name().endsWith(".tf.json")) && file.size() > 0 && !file.isBinary();
+    }
+
+    /**
+     * What a file other than Terraform holds, or empty when it is not infrastructure code (recognised
+     * cheaply, by name first).
+     */
+    static Optional<IacFile> read(SourceFile file) {
+        String name = file.name();
+        if (file.size() == 0 || file.isBinary()) {
+            return Optional.empty();
+        }
+        if (DockerfileReader.isDockerfile(name)) {
+            return Optional.of(DockerfileReader.read(file.path(), file.text()));
+        }
+        if (name.endsWith(".yaml") || name.endsWith(".yml")) {
+            String text = file.text();
+            boolean kubernetes = text.contains("apiVersion") && text.contains("kind");
+            boolean cloudFormation = text.contains("AWSTemplateFormatVersion") || text.contains("AWS::");
+            if ((!kubernetes && !cloudFormation) || (text.contains("{{") && file.path().contains("templates/"))) {
+                return Optional.empty();
+            }
+            return Optional.of(documents(file.path(), TreeReader.yaml(text)));
+        }
+        if (name.endsWith(".json") || name.endsWith(".template")) {
+            String text = file.text();
+            if (!text.contains("AWSTemplateFormatVersion") && !text.contains("AWS::")) {
+                return Optional.empty();
+            }
+            return Optional.of(documents(file.path(), TreeReader.json(text)));
+        }
+        return Optional.empty();
+    }
+
+    private static IacFile documents(String path, List<Node> documents) {
+        IacFile file = new IacFile(path);
+        for (Node document : documents) {
+            if (CloudFormationReader.isTemplate(document)) {
+                CloudFormationReader.read(document, file);
+            } else if (KubernetesReader.isManifest(document)) {
+                KubernetesReader.read(document, file);
+            }
+        }
+        return file;
+    }
+
+    private final class IacSession implements Session {
+
+        private final Warnings warnings;
+        private final TerraformModules terraform = new TerraformModules();
+        private final List<Detection> detections = new ArrayList<>();
+
+        IacSession(Warnings warnings) {
+            this.warnings = warnings;
+        }
+
+        /** Terraform files wait for {@link #finish}: a module spans the files of its directory. */
+        @Override
+        public void scan(SourceFile file) {
+            Optional<IacFile> parsed;
+            try {
+                if (isTerraform(file)) {
+                    terraform.add(file.path(), file.name().endsWith(".json")
+                            ? TerraformJson.parse(file.text()) : HclParser.parse(file.text()));
+                    return;
+                }
+                parsed = read(file);
+            } catch (IacParseException e) {
+                warnings.warn(PARSE_ERROR, "cannot parse this file: " + e.getMessage(), file.path());
+                return;
+            }
+            parsed.ifPresent(iac -> iac.resources().forEach(resource -> evaluate(file.path(), resource)));
+        }
+
+        private void evaluate(String path, IacResource resource) {
+            String key = resource.framework().wire() + " " + resource.type();
+            for (IacRule rule : rulesByType.getOrDefault(key, List.of())) {
+                int line = rule.check().evaluate(resource);
+                if (line > 0) {
+                    detections.add(new Detection(ScanKind.IAC, rule.id(), rule.title(), rule.severity(), rule.cwe(),
+                            path, line, rule.title() + " (" + resource.address() + ")", rule.fix(), false, false,
+                            resource.address(), rule.aliases()));
+                }
+            }
+        }
+
+        @Override
+        public List<Detection> finish() {
+            terraform.files().forEach(iac -> iac.resources().forEach(resource -> evaluate(iac.path(), resource)));
+            return List.copyOf(detections);
+        }
+    }
+}
