@@ -18,6 +18,8 @@ public record Advisory(String id, long modified, long published, long withdrawn,
                        String cvssVector, List<String> cwes, List<String> aliases, List<String> references,
                        List<AffectedPackage> affected, String source) {
 
+    private static final int MAX_REFERENCES = 100;
+
     public Advisory {
         Objects.requireNonNull(id, "id");
         summary = summary == null ? "" : summary;
@@ -25,7 +27,7 @@ public record Advisory(String id, long modified, long published, long withdrawn,
         cvssVector = cvssVector == null ? "" : cvssVector;
         cwes = List.copyOf(cwes);
         aliases = aliases.stream().filter(a -> !a.equals(id)).distinct().toList();
-        references = List.copyOf(references);
+        references = references.stream().limit(MAX_REFERENCES).toList();
         affected = List.copyOf(affected);
         source = source == null ? "" : source;
     }
