@@ -22,7 +22,28 @@ public record AdvisoryKey(String id, long modified, Set<String> ids, Set<String>
                 Set.copyOf(advisory.affected().stream().map(a -> a.ecosystem().name() + ":" + a.name()).toList()));
     }
 
-    boolean sharesPackageWith(AdvisoryKey other) {
-        return packages.stream().anyMatch(other.packages::contains);
+    /**
+     * Whether this record and {@code other}, found through a shared id or alias, describe the same
+     * vulnerability: same id; or a common package and either one names the other's id, or their CVE ids meet,
+     * or one of them has no CVE id to tell them apart. (Two PYSEC records citing one GHSA that covers two
+     * CVEs stay two advisories.)
+     */
+    boolean sameAdvisoryAs(AdvisoryKey other) {
+        if (id.equals(other.id)) {
+            return true;
+        }
+        if (packages.stream().noneMatch(other.packages::contains)) {
+            return false;
+        }
+        if (other.ids.contains(id) || ids.contains(other.id)) {
+            return true;
+        }
+        Set<String> cves = cves();
+        Set<String> otherCves = other.cves();
+        return cves.isEmpty() || otherCves.isEmpty() || cves.stream().anyMatch(otherCves::contains);
+    }
+
+    private Set<String> cves() {
+        return Set.copyOf(ids.stream().filter(i -> i.startsWith("CVE-")).toList());
     }
 }

@@ -11,9 +11,9 @@ import java.util.Set;
 /**
  * Decides which advisories an import keeps, against what is stored and among themselves.
  *
- * <p>The rule: two records are the same advisory when they have the same id, or when one's id or aliases
- * meet the other's and they affect a common package (a CVE shared by two unrelated packages is two
- * advisories). Of the same id, the newer {@code modified} wins and an equal one changes nothing, so that an
+ * <p>The rule: two records are the same advisory when they have the same id, or when their ids and aliases
+ * meet, they affect a common package (a CVE shared by two unrelated packages is two advisories) and their CVE
+ * ids do not tell them apart (see {@link AdvisoryKey#sameAdvisoryAs}). Of the same id, the newer {@code modified} wins and an equal one changes nothing, so that an
  * import is idempotent. Across sources, a record whose own id is a GHSA id beats one whose id is a CVE,
  * which beats any other id (RETIREJS-…, NSWG-…, PYSEC-…); between equals the newer {@code modified} wins.
  */
@@ -65,7 +65,7 @@ public final class AdvisoryMerge {
         List<AdvisoryKey> rivals = new ArrayList<>();
         for (String id : candidates) {
             AdvisoryKey key = winners.get(id);
-            if (key.id().equals(incoming.id()) || key.sharesPackageWith(incoming)) {
+            if (key.sameAdvisoryAs(incoming)) {
                 rivals.add(key);
             }
         }

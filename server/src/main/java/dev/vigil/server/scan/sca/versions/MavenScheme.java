@@ -5,14 +5,21 @@ import org.apache.maven.artifact.versioning.ComparableVersion;
 /** Maven's own ordering: {@link ComparableVersion} of maven-artifact 3.9. Every string is a valid version. */
 final class MavenScheme implements VersionScheme {
 
+    private static final ParseCache<ComparableVersion> CACHE = new ParseCache<>(v -> new ComparableVersion(v.strip()));
+
     @Override
     public int compare(String a, String b) {
-        return new ComparableVersion(a.strip()).compareTo(new ComparableVersion(b.strip()));
+        return CACHE.get(a).compareTo(CACHE.get(b));
     }
 
     @Override
     public boolean isValid(String version) {
         return !version.isBlank();
+    }
+
+    @Override
+    public String canonical(String version) {
+        return CACHE.get(version).getCanonical();
     }
 
     @Override

@@ -9,10 +9,12 @@ import java.util.Optional;
  */
 final class Pep440Scheme implements VersionScheme {
 
+    private static final ParseCache<Optional<Pep440Version>> CACHE = new ParseCache<>(Pep440Version::parse);
+
     @Override
     public int compare(String a, String b) {
-        Optional<Pep440Version> left = Pep440Version.parse(a);
-        Optional<Pep440Version> right = Pep440Version.parse(b);
+        Optional<Pep440Version> left = CACHE.get(a);
+        Optional<Pep440Version> right = CACHE.get(b);
         if (left.isPresent() && right.isPresent()) {
             return left.get().compareTo(right.get());
         }
@@ -24,12 +26,17 @@ final class Pep440Scheme implements VersionScheme {
 
     @Override
     public boolean isValid(String version) {
-        return Pep440Version.parse(version).isPresent();
+        return CACHE.get(version).isPresent();
+    }
+
+    @Override
+    public String canonical(String version) {
+        return CACHE.get(version).map(Pep440Version::toString).orElse(version.strip());
     }
 
     @Override
     public String breakingPart(String version) {
-        return Pep440Version.parse(version)
+        return CACHE.get(version)
                 .map(v -> v.epoch() + "!" + (v.release().isEmpty() ? "0" : v.release().getFirst()))
                 .orElse(version);
     }

@@ -22,8 +22,8 @@ final class RubyGemsScheme implements VersionScheme {
 
     @Override
     public int compare(String a, String b) {
-        List<Object> left = canonical(a);
-        List<Object> right = canonical(b);
+        List<Object> left = segments(a);
+        List<Object> right = segments(b);
         for (int i = 0; i < Math.max(left.size(), right.size()); i++) {
             Object l = i < left.size() ? left.get(i) : BigInteger.ZERO;
             Object r = i < right.size() ? right.get(i) : BigInteger.ZERO;
@@ -45,7 +45,7 @@ final class RubyGemsScheme implements VersionScheme {
         return l instanceof String ? -1 : 1;
     }
 
-    private static List<Object> canonical(String version) {
+    private static List<Object> segments(String version) {
         List<Object> numbers = new ArrayList<>();
         List<Object> rest = new ArrayList<>();
         Matcher m = SEGMENT.matcher(version.strip().replace("-", ".pre."));
@@ -71,8 +71,13 @@ final class RubyGemsScheme implements VersionScheme {
     }
 
     @Override
+    public String canonical(String version) {
+        return segments(version).toString();
+    }
+
+    @Override
     public String breakingPart(String version) {
-        List<Object> segments = canonical(version);
+        List<Object> segments = segments(version);
         return segments.isEmpty() ? "0" : segments.getFirst().toString();
     }
 }

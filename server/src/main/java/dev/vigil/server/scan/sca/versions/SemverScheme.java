@@ -39,6 +39,13 @@ final class SemverScheme implements VersionScheme {
         return comparePre(left[1], right[1]);
     }
 
+    @Override
+    public String canonical(String version) {
+        String[] parts = split(version);
+        String release = parts[0].replaceAll("(\\.0+)+$", "");
+        return parts[1] == null ? release : release + "-" + parts[1];
+    }
+
     /** [release, pre-release or null] of a version without prefix and build metadata. */
     private String[] split(String version) {
         String v = version.strip();

@@ -16,6 +16,11 @@ public interface VersionScheme {
 
     boolean isValid(String version);
 
+    /** A spelling shared by all versions that compare equal (for valid versions), for exact-version lookups. */
+    default String canonical(String version) {
+        return version.strip();
+    }
+
     /** The major part of a version, used to tell a breaking upgrade; {@code 0.x} semver counts the minor. */
     default String breakingPart(String version) {
         return SemverScheme.leadingParts(version);
