@@ -1,6 +1,8 @@
 package dev.vigil.server.scan.sca;
 
 import dev.vigil.model.ScanKind;
+import dev.vigil.server.advisories.AdvisoryRepository;
+import dev.vigil.server.store.Database;
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.scan.Scanner;
 import dev.vigil.server.scan.SourceFile;
@@ -31,6 +33,11 @@ public final class ScaScanner implements Scanner {
 
     public ScaScanner(AdvisoryMatcher matcher) {
         this.matcher = matcher;
+    }
+
+    /** The engine over the shared advisory database: what the server registers for {@code ScanKind.SCA}. */
+    public static ScaScanner using(Database database) {
+        return new ScaScanner(new AdvisoryMatcher(database, new AdvisoryRepository()));
     }
 
     @Override
