@@ -1,6 +1,10 @@
 package dev.vigil.server;
 
 import dev.vigil.model.ScanKind;
+import dev.vigil.server.advisories.AdvisoryImporter;
+import dev.vigil.server.advisories.AdvisoryRepository;
+import dev.vigil.server.advisories.AdvisoryStatusService;
+import dev.vigil.server.advisories.BundledSnapshot;
 import dev.vigil.server.api.ApiKeyService;
 import dev.vigil.server.api.ApiKeys;
 import dev.vigil.server.api.FindingReads;
@@ -31,6 +35,7 @@ import dev.vigil.server.scan.ScanQueue;
 import dev.vigil.server.scan.ScanRecovery;
 import dev.vigil.server.scan.ScanWorkers;
 import dev.vigil.server.scan.Scanner;
+import dev.vigil.server.scan.Scanners;
 import dev.vigil.server.store.ApiKeyRepository;
 import dev.vigil.server.store.ArchiveRepository;
 import dev.vigil.server.store.Database;
@@ -115,6 +120,7 @@ public final class VigilServer implements AutoCloseable {
                         new PullRequestSettingsService(database, projects, policies, integrations, clock))
                 .register("/v1/users", new UserService(database, users, idempotency, clock))
                 .register("/v1/api-keys", new ApiKeyService(database, keys, users, idempotency))
+                .register("/v1/advisories", new AdvisoryStatusService(database, new AdvisoryRepository()))
                 .register("/system", new SystemService(new Tenants(database, tenants, users, keys, clock), systemToken))
                 .register(new OpsService(database, scans, metrics, () -> accepting))
                 .any((req, res) -> {
@@ -132,11 +138,12 @@ public final class VigilServer implements AutoCloseable {
     }
 
     /** Opens the database (migrating it), starts the HTTP server, the workers and housekeeping. */
-    public static VigilServer start(ServerSettings settings, Map<ScanKind, Scanner> scanners) {
+    public static VigilServer start(ServerSettings settings) {
         Database database = Database.open(settings.jdbcUrl(), settings.dbUser().orElse("SA"),
                 settings.dbPassword().orElse(""), Math.max(10, settings.workers() * 2 + 8));
         try {
-            VigilServer server = new VigilServer(settings, database, scanners);
+            importBundledAdvisories(settings, database);
+            VigilServer server = new VigilServer(settings, database, Scanners.available(database));
             server.web.start();
             server.workers.start(settings.workers());
             server.housekeeping.start(Duration.ofMillis(Math.max(100, settings.lease().toMillis() / 4)));
@@ -145,6 +152,18 @@ public final class VigilServer implements AutoCloseable {
         } catch (RuntimeException e) {
             database.close();
             throw e;
+        }
+    }
+
+    /** A fresh database gets the bundled advisory snapshot, so that dependency scans work offline. */
+    private static void importBundledAdvisories(ServerSettings settings, Database database) {
+        AdvisoryRepository repository = new AdvisoryRepository();
+        try {
+            BundledSnapshot.importIfEmpty(database, new AdvisoryImporter(database, repository, settings.clock()),
+                    repository);
+        } catch (RuntimeException e) {
+            // another node importing at the same moment, or a damaged snapshot: scans warn NO_ADVISORY_DATA
+            org.slf4j.LoggerFactory.getLogger(VigilServer.class).warn("bundled advisories not imported", e);
         }
     }
 

@@ -48,7 +48,8 @@ public final class ScanService implements HttpService {
         rules.post("/", this::submitScan)
                 .get("/", this::listScans)
                 .get("/{id}", this::getScan)
-                .get("/{id}/sarif", this::getSarif);
+                .get("/{id}/sarif", this::getSarif)
+                .get("/{id}/sbom", this::getBillOfMaterials);
     }
 
     private void submitScan(ServerRequest request, ServerResponse response) {
@@ -112,5 +113,18 @@ public final class ScanService implements HttpService {
         response.status(Status.OK_200);
         response.header(HeaderNames.CONTENT_TYPE, "application/sarif+json");
         response.send(sarif.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private void getBillOfMaterials(ServerRequest request, ServerResponse response) {
+        Caller caller = Authentication.caller(request);
+        UUID id = PathIds.id(request, "scan");
+        String sbom = database.inTransaction(c -> {
+            scans.find(c, caller.tenantId(), id).orElseThrow(() -> ApiException.notFound("scan"));
+            return scans.billOfMaterials(c, caller.tenantId(), id);
+        }).orElseThrow(() -> new ApiException(404, "NOT_FOUND",
+                "the scan has no bill of materials: it is not completed or did not run the sca engine"));
+        response.status(Status.OK_200);
+        response.header(HeaderNames.CONTENT_TYPE, "application/vnd.cyclonedx+json");
+        response.send(sbom.getBytes(StandardCharsets.UTF_8));
     }
 }

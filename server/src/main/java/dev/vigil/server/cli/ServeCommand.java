@@ -2,7 +2,6 @@ package dev.vigil.server.cli;
 
 import dev.vigil.server.ServerSettings;
 import dev.vigil.server.VigilServer;
-import dev.vigil.server.scan.Scanners;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -47,7 +46,7 @@ final class ServeCommand implements Callable<Integer> {
             settings = settings.withWorkers(workers);
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        VigilServer server = VigilServer.start(settings, Scanners.available());
+        VigilServer server = VigilServer.start(settings);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
             stopped.countDown();

@@ -1,5 +1,6 @@
 package dev.vigil.server.scan;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.model.ScanKind;
 import dev.vigil.model.ScanWarning;
 import dev.vigil.server.http.JsonIo;
@@ -19,6 +20,7 @@ import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 
 /**
@@ -62,8 +64,8 @@ public final class ScanProcessor {
         List<ScanWarning> warnings = Collections.synchronizedList(new ArrayList<>());
         try {
             Coverage coverage = new Coverage();
-            List<Detection> detections = detect(scan, warnings, coverage);
-            finish(scan, worker, detections, warnings, coverage);
+            Detected detected = detect(scan, warnings, coverage);
+            finish(scan, worker, detected, warnings, coverage);
         } catch (RuntimeException e) {
             LOG.error("scan {} failed", scan.id(), e);
             warnings.add(new ScanWarning("SCAN_ERROR", "the scan failed: " + e.getClass().getSimpleName(), null));
@@ -76,7 +78,11 @@ public final class ScanProcessor {
         }
     }
 
-    private List<Detection> detect(ScanRow scan, List<ScanWarning> warnings, Coverage coverage) {
+    /** What the sessions found, and the bill of materials if an engine made one. */
+    private record Detected(List<Detection> detections, Optional<ObjectNode> billOfMaterials) {
+    }
+
+    private Detected detect(ScanRow scan, List<ScanWarning> warnings, Coverage coverage) {
         List<Scanner.Session> sessions = new ArrayList<>();
         Scanner.Warnings sink = (code, message, path) -> warnings.add(new ScanWarning(code, message, path));
         for (ScanKind kind : scan.scanType().kinds()) {
@@ -94,12 +100,15 @@ public final class ScanProcessor {
         coverage.archive(summary);
         List<Detection> detections = new ArrayList<>();
         sessions.forEach(session -> detections.addAll(session.finish()));
-        return detections;
+        Optional<ObjectNode> bom = sessions.stream().map(session -> session.billOfMaterials(scan.id().toString()))
+                .flatMap(Optional::stream).findFirst();
+        return new Detected(detections, bom);
     }
 
-    private void finish(ScanRow scan, String worker, List<Detection> detections, List<ScanWarning> warnings,
+    private void finish(ScanRow scan, String worker, Detected detected, List<ScanWarning> warnings,
                         Coverage coverage) {
         long now = clock.millis();
+        List<Detection> detections = detected.detections();
         boolean completed = database.inTransaction(c -> {
             FindingMerger.Result result = merger.merge(c, scan, ran(scan), detections, now, coverage::read);
             String sarif = JsonIo.text(Sarif.log(detections, warnings, version, result.introduced(), scan.prId() != null));
@@ -107,6 +116,9 @@ public final class ScanProcessor {
                     JsonIo.text(warnings), sarif)) {
                 c.rollback();
                 return false;
+            }
+            if (detected.billOfMaterials().isPresent()) {
+                scans.storeBillOfMaterials(c, scan.id(), JsonIo.text(detected.billOfMaterials().get()));
             }
             prComments.enqueue(c, scan, result, now);
             archives.delete(c, scan.id());
@@ -143,6 +155,11 @@ public final class ScanProcessor {
         @Override
         public List<Detection> finish() {
             return session.finish();
+        }
+
+        @Override
+        public Optional<ObjectNode> billOfMaterials(String serial) {
+            return session.billOfMaterials(serial);
         }
     }
 }

@@ -1,8 +1,10 @@
 package dev.vigil.server.scan;
 
 import dev.vigil.model.ScanKind;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * An analysis engine: secrets, iac or sca. The pipeline reads an archive once, as a stream, and offers
@@ -28,6 +30,14 @@ public interface Scanner {
 
         /** Called once after the last file: everything detected in this scan. */
         List<Detection> finish();
+
+        /**
+         * After {@link #finish}: a CycloneDX bill of materials of what the session saw, if its engine makes one
+         * (the dependency engine does). {@code serial} seeds the BOM's serial number.
+         */
+        default Optional<ObjectNode> billOfMaterials(String serial) {
+            return Optional.empty();
+        }
     }
 
     /** Where a scanner reports what it could not do. */

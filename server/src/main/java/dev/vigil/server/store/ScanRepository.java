@@ -45,6 +45,15 @@ public final class ScanRepository {
                 row -> row.getString(1), tenantId, id);
     }
 
+    public void storeBillOfMaterials(Connection c, UUID id, String sbom) throws SQLException {
+        Sql.update(c, "UPDATE scans SET sbom = ? WHERE id = ?", sbom, id);
+    }
+
+    public Optional<String> billOfMaterials(Connection c, UUID tenantId, UUID id) throws SQLException {
+        return Sql.one(c, "SELECT sbom FROM scans WHERE tenant_id = ? AND id = ? AND sbom IS NOT NULL",
+                row -> row.getString(1), tenantId, id);
+    }
+
     /** Newest first, keyset on (created_at, id) descending; {@code limit + 1} rows. */
     public List<ScanRow> page(Connection c, UUID tenantId, UUID projectId, boolean includeAll, Long beforeCreatedAt,
                               UUID beforeId, int limit) throws SQLException {

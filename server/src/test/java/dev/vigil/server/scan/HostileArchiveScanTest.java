@@ -94,19 +94,4 @@ class HostileArchiveScanTest {
         assertThat(scan(project, cut).scanWarnings()).isNotEmpty();
         assertThat(tenant.owner().getFinding(before.id()).status()).isEqualTo(FindingStatus.OPEN);
     }
-
-    @Test
-    void kindsWithoutAnEngineSayWhyAndResolveNothing() {
-        Project project = tenant.owner().createProject(new NewProject("no-engine", "main"));
-        scan(project, Archives.tarGz(tar -> Archives.file(tar, "a.env", "TOKEN=" + TOKEN + "\n")));
-
-        var scan = tenant.owner().submitScan(ScanSubmission.of(ScanArchive.of(Archives.tarGz(tar ->
-                Archives.file(tar, "b.txt", "x"))), project.id(), "main", "5".repeat(40), ScanType.SCA_IAC));
-        ScanDetail done = tenant.owner().awaitScan(scan.id(), Duration.ofSeconds(60));
-
-        assertThat(done.scanWarnings()).extracting(ScanWarning::code).containsOnly("ENGINE_UNAVAILABLE");
-        List<Finding> findings = tenant.owner().listFindings(FindingFilter.none().withProject(project.id()), 10, null)
-                .data();
-        assertThat(findings).singleElement().satisfies(f -> assertThat(f.status()).isEqualTo(FindingStatus.OPEN));
-    }
 }

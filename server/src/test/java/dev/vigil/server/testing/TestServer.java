@@ -12,7 +12,6 @@ import dev.vigil.model.Role;
 import dev.vigil.model.User;
 import dev.vigil.server.ServerSettings;
 import dev.vigil.server.VigilServer;
-import dev.vigil.server.scan.Scanners;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -49,7 +48,7 @@ public final class TestServer implements AutoCloseable {
                     .withWorkers(2)
                     .withLease(Duration.ofSeconds(5))
                     .withDatabase("jdbc:hsqldb:mem:vigil-" + UUID.randomUUID() + ";hsqldb.tx=mvcc");
-            return new TestServer(VigilServer.start(customise.apply(settings), Scanners.available()), dataDir);
+            return new TestServer(VigilServer.start(customise.apply(settings)), dataDir);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,0 +1,128 @@
+package dev.vigil.server.scan.sca;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vigil.model.ScanKind;
+import dev.vigil.server.advisories.AdvisoryRepository;
+import dev.vigil.server.store.Database;
+import dev.vigil.server.scan.Detection;
+import dev.vigil.server.scan.Scanner;
+import dev.vigil.server.scan.SourceFile;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Optional;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The dependency engine: a session keeps the manifests and lockfiles of a scan, and at the end parses them
+ * ({@link ManifestParsers}) and matches every dependency against the advisory database. An ecosystem without
+ * advisory data is reported once as a {@code NO_ADVISORY_DATA} warning. A package locked at several places of
+ * one manifest gives one detection per advisory (its first line). Thread-safe.
+ */
+public final class ScaScanner implements Scanner {
+
+    public static final String NO_ADVISORY_DATA = "NO_ADVISORY_DATA";
+
+
+    private final AdvisoryMatcher matcher;
+
+    public ScaScanner(AdvisoryMatcher matcher) {
+        this.matcher = matcher;
+    }
+
+    /** The engine over the shared advisory database: what the server registers for {@code ScanKind.SCA}. */
+    public static ScaScanner using(Database database) {
+        return new ScaScanner(new AdvisoryMatcher(database, new AdvisoryRepository()));
+    }
+
+    @Override
+    public ScanKind kind() {
+        return ScanKind.SCA;
+    }
+
+    @Override
+    public ScaSession start(Warnings warnings) {
+        matcher.refresh();
+        return new ScaSession(warnings);
+    }
+
+    /** Whether the file may be a manifest or lockfile the parsers read. */
+    static boolean isManifest(String path) {
+        return ManifestParsers.isManifest(path);
+    }
+
+    /** Matches dependencies already parsed: the detections, with a warning per ecosystem without data. */
+    public ScaResult analyse(List<Dependency> dependencies, Warnings warnings) {
+        Set<Ecosystem> warned = EnumSet.noneOf(Ecosystem.class);
+        List<Match> matches = new ArrayList<>();
+        for (Dependency dependency : dependencies) {
+            if (!matcher.hasData(dependency.ecosystem())) {
+                if (warned.add(dependency.ecosystem())) {
+                    warnings.warn(NO_ADVISORY_DATA, "no advisories imported for " + dependency.ecosystem().osvName()
+                            + ": its dependencies were not checked (run `vigil advisories update`)",
+                            dependency.manifestPath());
+                }
+                continue;
+            }
+            matches.addAll(matcher.match(dependency));
+        }
+        Map<String, Detection> detections = new LinkedHashMap<>();
+        for (Match match : matches) {
+            Detection detection = detection(match);
+            detections.putIfAbsent(detection.fingerprint(), detection);
+        }
+        return new ScaResult(dependencies, matches, List.copyOf(detections.values()));
+    }
+
+    static Detection detection(Match m) {
+        Dependency d = m.dependency();
+        String description = d.name() + " " + d.version() + " (" + d.ecosystem().osvName() + ") is affected by "
+                + m.advisoryId() + ": " + m.summary()
+                + m.fixedVersion().map(f -> " Fixed in " + f + ".").orElse(" No fixed version is known.");
+        return new Detection(ScanKind.SCA, m.advisoryId(), m.summary(), m.severity(),
+                m.cwe().isEmpty() ? null : m.cwe(), d.manifestPath(), d.line(), description,
+                m.fixCommand().orElse(null), m.breaking(), d.direct(), d.ecosystem().osvName() + ":" + d.name(),
+                m.aliases());
+    }
+
+    /** One scan's SCA state; after {@link #finish}, {@link #result} holds its dependencies and matches. */
+    public final class ScaSession implements Session {
+
+        private final Warnings warnings;
+        private final List<SourceFile> manifests = new ArrayList<>();
+        private ScaResult result = new ScaResult(List.of(), List.of(), List.of());
+
+        private ScaSession(Warnings warnings) {
+            this.warnings = warnings;
+        }
+
+        @Override
+        public void scan(SourceFile file) {
+            if (isManifest(file.path())) {
+                manifests.add(file);
+            }
+        }
+
+        @Override
+        public List<Detection> finish() {
+            result = analyse(ManifestParsers.parse(List.copyOf(manifests), warnings), warnings);
+            return result.detections();
+        }
+
+        public ScaResult result() {
+            return result;
+        }
+
+        @Override
+        public Optional<ObjectNode> billOfMaterials(String serial) {
+            List<VulnerabilityRef> vulnerabilities = result.matches().stream().map(m -> new VulnerabilityRef(
+                    m.advisoryId(), m.dependency().ecosystem().osvName(), m.dependency().name(),
+                    m.dependency().version(), m.severity().wire(), m.cwe(), m.summary(),
+                    m.fixCommand().orElse(null))).toList();
+            return Optional.of(CycloneDx.bom(result.dependencies(), vulnerabilities, serial));
+        }
+    }
+}

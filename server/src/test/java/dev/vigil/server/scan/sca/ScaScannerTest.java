@@ -1,0 +1,88 @@
+package dev.vigil.server.scan.sca;
+
+import dev.vigil.model.ScanKind;
+import dev.vigil.server.advisories.AdvisoryFixtures;
+import dev.vigil.server.advisories.AdvisoryImporter;
+import dev.vigil.server.advisories.AdvisoryRepository;
+import dev.vigil.server.scan.Detection;
+import dev.vigil.server.scan.SourceFile;
+import dev.vigil.server.store.Database;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ScaScannerTest {
+
+    private final Database database = AdvisoryFixtures.memoryDatabase();
+    private final AdvisoryRepository repository = new AdvisoryRepository();
+    private final List<String> warnings = new ArrayList<>();
+
+    @AfterEach
+    void close() {
+        database.close();
+    }
+
+    @Test
+    void turnsEachMatchIntoADetectionAtTheDependencysLine() throws IOException {
+        ScaScanner scanner = scannerWith(List.of(SharedData.resolve("advisories/ghsa/GHSA-jf85-cpcp-j695.json")));
+        Dependency lodash = new Dependency(Ecosystem.NPM, "lodash", "4.17.11", "web/package-lock.json", 42, true, false);
+
+        ScaResult result = scanner.analyse(List.of(lodash, lodash), this::warn);
+
+        assertThat(result.dependencies()).hasSize(2);
+        Detection detection = result.detections().getFirst();
+        assertThat(result.detections()).hasSize(1);
+        assertThat(detection.kind()).isEqualTo(ScanKind.SCA);
+        assertThat(detection.ruleId()).isEqualTo("GHSA-jf85-cpcp-j695");
+        assertThat(detection.identity()).isEqualTo("npm:lodash");
+        assertThat(detection.location()).isEqualTo("web/package-lock.json:42");
+        assertThat(detection.fixAvailable()).isEqualTo("npm install lodash@4.17.12");
+        assertThat(detection.isDirect()).isTrue();
+        assertThat(detection.isBreaking()).isFalse();
+        assertThat(detection.cwe()).startsWith("CWE-");
+        assertThat(detection.aliases()).contains("CVE-2019-10744");
+        assertThat(detection.description()).contains("lodash 4.17.11", "GHSA-jf85-cpcp-j695", "4.17.12");
+        assertThat(warnings).isEmpty();
+    }
+
+    @Test
+    void warnsOncePerEcosystemThatHasNoAdvisoryData() throws IOException {
+        ScaScanner scanner = scannerWith(List.of(SharedData.resolve("advisories/ghsa/GHSA-jf85-cpcp-j695.json")));
+
+        scanner.analyse(List.of(
+                new Dependency(Ecosystem.PYPI, "django", "3.2.0", "requirements.txt", 1, true, false),
+                new Dependency(Ecosystem.PYPI, "flask", "1.0", "requirements.txt", 2, true, false)), this::warn);
+
+        assertThat(warnings).containsExactly("NO_ADVISORY_DATA requirements.txt");
+    }
+
+    @Test
+    void aSessionKeepsOnlyManifestsAndReportsWhatTheParsersFound() throws IOException {
+        ScaScanner.ScaSession session = scannerWith(List.of()).start(this::warn);
+
+        session.scan(new SourceFile("src/App.java", "class App {}".getBytes(StandardCharsets.UTF_8)));
+        session.scan(new SourceFile("package-lock.json", "{}".getBytes(StandardCharsets.UTF_8)));
+
+        assertThat(session.finish()).isEmpty();
+        assertThat(session.result().dependencies()).isEmpty();
+        assertThat(ScaScanner.isManifest("a/b/requirements-dev.txt")).isTrue();
+        assertThat(ScaScanner.isManifest("src/App.java")).isFalse();
+    }
+
+    private ScaScanner scannerWith(List<java.nio.file.Path> files) throws IOException {
+        new AdvisoryImporter(database, repository, Clock.systemUTC()).importPaths(files);
+        AdvisoryMatcher matcher = new AdvisoryMatcher(database, repository);
+        return new ScaScanner(matcher);
+    }
+
+    private void warn(String code, String message, String path) {
+        warnings.add(code + " " + path);
+    }
+}
