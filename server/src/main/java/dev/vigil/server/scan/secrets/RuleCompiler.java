@@ -29,6 +29,7 @@ final class RuleCompiler {
     private static final Pattern ID = Pattern.compile("[a-z0-9]+(?:-[a-z0-9]+)*");
     private static final Pattern CWE = Pattern.compile("CWE-\\d+");
     private static final int MIN_KEYWORD = 3;
+    private static final int MAX_KEYWORD = 20;
 
     private RuleCompiler() {
     }
@@ -52,6 +53,7 @@ final class RuleCompiler {
                 d.entropy() == null ? 0.0 : d.entropy(),
                 Optional.ofNullable(d.path()).map(path -> pattern(path, where)),
                 allowlist(allow, where), orEmpty(d.aliases()), before, after, Boolean.TRUE.equals(d.fallback()),
+                d.regex().contains("{{assign}}"),
                 d.examplePath() == null ? "config.txt" : d.examplePath(),
                 orEmpty(examples.find()), orEmpty(examples.ignore()));
     }
@@ -76,8 +78,9 @@ final class RuleCompiler {
     private static List<String> keywords(List<String> keywords, String where) {
         require(keywords != null && !keywords.isEmpty(), "at least one keyword", where);
         for (String keyword : keywords) {
-            require(keyword.length() >= MIN_KEYWORD && keyword.equals(keyword.toLowerCase(Locale.ROOT)),
-                    "lower-case keywords of at least " + MIN_KEYWORD + " characters", where);
+            require(keyword.length() >= MIN_KEYWORD && keyword.length() <= MAX_KEYWORD
+                            && keyword.equals(keyword.toLowerCase(Locale.ROOT)),
+                    "lower-case keywords of " + MIN_KEYWORD + " to " + MAX_KEYWORD + " characters", where);
             require(keyword.chars().allMatch(c -> c < 128), "ASCII keywords", where);
         }
         return keywords;

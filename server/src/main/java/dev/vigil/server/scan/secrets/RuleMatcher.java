@@ -12,6 +12,8 @@ import java.util.List;
  */
 final class RuleMatcher implements WindowScanner.WindowSink {
 
+    private static final int KEY_CONTEXT = 50;
+
     private final List<SecretRule> rules;
     private final GlobalAllowlist global;
     private final Matcher[] matchers;
@@ -37,25 +39,43 @@ final class RuleMatcher implements WindowScanner.WindowSink {
     }
 
     @Override
+    public void anchored(int rule, int start, int end) {
+        SecretRule secretRule = rules.get(rule);
+        if (secretRule.startsAtWordBoundary() && start > 0 && isWordChar(text.charAt(start - 1))) {
+            return;
+        }
+        Matcher matcher = matchers[rule];
+        matcher.reset(window.set(text, start, end));
+        if (matcher.lookingAt()) {
+            report(secretRule, matcher, start);
+        }
+        matcher.reset("");
+    }
+
+    @Override
     public void window(int rule, int start, int end) {
         SecretRule secretRule = rules.get(rule);
         Matcher matcher = matchers[rule];
         matcher.reset(window.set(text, start, end));
         while (matcher.find()) {
-            int group = secretRule.groupOf(matcher);
-            if (group < 0 || matcher.start(group) == matcher.end(group)) {
-                continue;
-            }
-            int offset = start + matcher.start(group);
-            String secret = matcher.group(group);
-            if (reportable(secretRule, secret, matcher, offset)) {
-                findings.add(secretRule, file.lineOf(offset), MaskedSecret.of(secret));
-            }
+            report(secretRule, matcher, start);
         }
         matcher.reset("");
     }
 
-    private boolean reportable(SecretRule rule, String secret, Matcher matcher, int offset) {
+    private void report(SecretRule rule, Matcher matcher, int windowStart) {
+        int group = rule.groupOf(matcher);
+        if (group < 0 || matcher.start(group) == matcher.end(group)) {
+            return;
+        }
+        int offset = windowStart + matcher.start(group);
+        String secret = matcher.group(group);
+        if (reportable(rule, secret, windowStart + matcher.start(), windowStart + matcher.end(), offset)) {
+            findings.add(rule, file.lineOf(offset), MaskedSecret.of(secret));
+        }
+    }
+
+    private boolean reportable(SecretRule rule, String secret, int matchStart, int matchEnd, int offset) {
         if (rule.minEntropy() > 0 && Entropy.shannon(secret) < rule.minEntropy()) {
             return false;
         }
@@ -63,10 +83,27 @@ final class RuleMatcher implements WindowScanner.WindowSink {
         if (global.allowsSecret(secret) || allow.allowsSecret(secret)) {
             return false;
         }
-        if (!allow.matches().isEmpty() && allow.allowsMatch(matcher.group())) {
+        if (!allow.matches().isEmpty() && allow.allowsMatch(keyAndMatch(matchStart, matchEnd))) {
             return false;
         }
         return allow.lines().isEmpty() || !allow.allowsLine(lineAround(offset));
+    }
+
+    /** The match with the rest of the key name before it (up to 50 word, dot or dash characters). */
+    private CharSequence keyAndMatch(int matchStart, int matchEnd) {
+        int start = matchStart;
+        while (start > 0 && matchStart - start < KEY_CONTEXT && isKeyChar(text.charAt(start - 1))) {
+            start--;
+        }
+        return new TextWindow().set(text, start, matchEnd);
+    }
+
+    private static boolean isWordChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_';
+    }
+
+    private static boolean isKeyChar(char c) {
+        return isWordChar(c) || c == '.' || c == '-';
     }
 
     private CharSequence lineAround(int offset) {

@@ -7,21 +7,26 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Finds where each rule's regex must run in a text: lines that may hold a keyword (by the gram bitmap)
- * go through the keyword trie, and each keyword hit opens a window for the rules that use the keyword:
- * its line and the next (for values on the line after their key, as in XML), a bounded slice of an
- * overly long line (minified code), or the rule's own span for multi-line rules. Windows of one rule
- * that overlap are merged, so every character is matched at most once per rule: the scan stays linear.
- * One instance per session; not thread-safe.
+ * Finds where each rule's regex must run in a text. A rolling gram of case-folded characters marks where a
+ * keyword may start ({@link KeywordIndex}); only there does the keyword trie run, over a few characters. Each keyword hit
+ * then asks the rules that use the keyword to match. An anchored rule matches starting at the hit, over at
+ * most the rest of the line and the next one (a value may sit on the line after its key, as in XML) and
+ * never more than {@link #ANCHORED_SPAN} characters; a rule whose regex starts with a key and an
+ * assignment ({@code {{assign}}}) runs only where {@link AssignmentCheck} sees one. A windowed rule
+ * searches its own span around the hit; overlapping windows of one rule are merged, so each character is
+ * searched at most once per rule. Either way the work is linear in the text. One instance per session.
  */
 final class WindowScanner implements PayloadEmitHandler<int[]> {
 
-    static final int LONG_LINE = 4096;
-    static final int LONG_LINE_BEFORE = 256;
-    static final int LONG_LINE_AFTER = 1024;
+    static final int ANCHORED_SPAN = 1200;
 
-    /** Receives a merged window of one rule. */
+    /** Receives the places where one rule's regex must run. */
     interface WindowSink {
+
+        /** The regex must match at {@code start}, within {@code end}. */
+        void anchored(int rule, int start, int end);
+
+        /** The regex searches {@code [start, end)}. */
         void window(int rule, int start, int end);
     }
 
@@ -31,11 +36,12 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
     private final int[] pendingEnd;
     private final int[] touched;
     private final boolean[] applies;
-    private final TextWindow lineView = new TextWindow();
+    private final TextWindow probeView = new TextWindow();
     private int touchedCount;
     private String text = "";
     private int lineStart;
     private int lineEnd;
+    private int probeStart;
     private WindowSink sink;
 
     WindowScanner(List<SecretRule> rules, KeywordIndex keywords) {
@@ -54,60 +60,72 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
         for (int rule = 0; rule < rules.size(); rule++) {
             applies[rule] = rules.get(rule).appliesTo(path);
         }
-        int length = text.length();
-        for (int start = 0; start < length; ) {
-            int end = text.indexOf('\n', start);
-            end = end < 0 ? length : end;
-            if (mayHoldKeyword(start, end)) {
-                lineStart = start;
-                lineEnd = end;
-                keywords.hits(lineView.set(text, start, end), this);
-            }
-            start = end + 1;
-        }
+        lineStart = 0;
+        lineEnd = -1;
+        findKeywords(text);
         flushAll();
         this.text = "";
         this.sink = null;
     }
 
-    private boolean mayHoldKeyword(int start, int end) {
-        String text = this.text;
+    private void findKeywords(String text) {
+        KeywordIndex keywords = this.keywords;
         int gram = 0;
-        for (int i = start; i < end; i++) {
+        for (int i = 0, length = text.length(); i < length; i++) {
             gram = KeywordIndex.next(gram, text.charAt(i));
-            if (keywords.mayStartKeyword(gram)) {
-                return true;
+            if (keywords.isPrefix(gram) && keywords.mayStartKeyword(gram, i + 1 < length ? text.charAt(i + 1) : 0)) {
+                probe(i - 2);
             }
         }
-        return false;
+    }
+
+    /** Runs the trie over the few characters where a keyword may start, keeping keywords that start there. */
+    private void probe(int start) {
+        if (lineEnd < start) {
+            lineStart = -1;
+            int end = text.indexOf('\n', start);
+            lineEnd = end < 0 ? text.length() : end;
+        }
+        probeStart = start;
+        keywords.hits(probeView.set(text, start, Math.min(lineEnd, start + keywords.maxKeywordLength())), this);
     }
 
     @Override
     public boolean emit(PayloadEmit<int[]> hit) {
-        int position = lineStart + hit.getStart();
+        if (hit.getStart() != 0) {
+            return true;
+        }
+        int keywordEnd = probeStart + hit.getEnd() + 1;
         for (int rule : hit.getPayload()) {
             if (applies[rule]) {
-                open(rule, position);
+                open(rule, probeStart, keywordEnd);
             }
         }
         return true;
     }
 
-    private void open(int rule, int position) {
+    private void open(int rule, int position, int keywordEnd) {
         SecretRule secretRule = rules.get(rule);
-        int start;
-        int end;
-        if (secretRule.multiline()) {
-            start = secretRule.before() > 0 ? Math.max(0, position - secretRule.before()) : lineStart;
-            end = secretRule.after() > 0 ? Math.min(text.length(), position + secretRule.after()) : lineEnd;
-        } else if (lineEnd - lineStart > LONG_LINE) {
-            start = Math.max(lineStart, position - LONG_LINE_BEFORE);
-            end = Math.min(lineEnd, position + LONG_LINE_AFTER);
-        } else {
-            start = lineStart;
-            end = endOfNextLine();
+        if (secretRule.anchored()) {
+            int end = Math.min(endOfNextLine(), position + ANCHORED_SPAN);
+            if (secretRule.assignment()) {
+                end = AssignmentCheck.valueEnd(text, keywordEnd, end, secretRule.minEntropy());
+            }
+            if (end >= 0) {
+                sink.anchored(rule, position, end);
+            }
+            return;
         }
+        int start = secretRule.before() > 0 ? Math.max(0, position - secretRule.before()) : lineStart(position);
+        int end = secretRule.after() > 0 ? Math.min(text.length(), position + secretRule.after()) : lineEnd;
         merge(rule, start, end);
+    }
+
+    private int lineStart(int position) {
+        if (lineStart < 0) {
+            lineStart = text.lastIndexOf('\n', position - 1) + 1;
+        }
+        return lineStart;
     }
 
     private int endOfNextLine() {
@@ -115,8 +133,7 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
             return lineEnd;
         }
         int next = text.indexOf('\n', lineEnd + 1);
-        int end = next < 0 ? text.length() : next;
-        return Math.min(end, lineEnd + 1 + LONG_LINE);
+        return next < 0 ? text.length() : next;
     }
 
     private void merge(int rule, int start, int end) {
