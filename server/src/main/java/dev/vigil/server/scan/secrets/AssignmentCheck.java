@@ -3,9 +3,12 @@ package dev.vigil.server.scan.secrets;
 /**
  * A cheap necessary condition for the {@code {{assign}}} and {@code {{end}}} macros of {@link RuleCompiler}:
  * after a key, a few key characters, quotes or spaces, an assignment operator, then a value of at least
- * {@link #MIN_VALUE} characters that ends where a value may end (a quote, a space, {@code ;}, the end). Rules whose regex starts with a key and {@code {{assign}}} run their regex
- * only where this holds, which spares the regex on the many lines that merely mention a key
- * ({@code keySet()}, {@code String key = map.get(k)}).
+ * {@link #MIN_VALUE} characters that ends where a value may end (a quote, a space, {@code ;}, the end).
+ * Rules whose regex starts with a key and {@code {{assign}}} run their regex only where this holds, which
+ * spares the regex on the many lines that merely mention a key ({@code keySet()},
+ * {@code String key = map.get(k)}). Unless the value holds a backslash (where an escaped newline may end
+ * it early), it is exactly what the regex would capture as the secret, so the rule's cheap allowlist
+ * checks can run on it before the regex. One instance per session; not thread-safe.
  */
 final class AssignmentCheck {
 
@@ -13,38 +16,40 @@ final class AssignmentCheck {
     private static final int KEY_TAIL = 64;
     private static final int QUOTES = 3;
     private static final int VALUE_LEAD = 5;
-    private static final int VALUE_TAIL = 3;
-    static final int NONE = -1;
 
-    private AssignmentCheck() {
-    }
+    private int valueStart;
+    private int valueEnd;
+    private boolean escaped;
 
-    /**
-     * Where the regex of an assignment rule needs to look no further than, or {@link #NONE} when no assignment
-     * of a long enough value starts at {@code from} (just after a keyword). The
-     * value is the run of characters a rule's value class may hold, and unless it holds a backslash (an
-     * escaped newline may end it early) it is the secret, so it must reach the rule's entropy.
-     */
-    static int valueEnd(CharSequence text, int from, int end, double minEntropy) {
+    /** Whether an assignment of a long enough value starts at {@code from} (just after a keyword), within {@code end}. */
+    boolean find(CharSequence text, int from, int end) {
         int i = skip(text, from, end, KEY_TAIL, "\t .-");
         i = skip(text, i, end, QUOTES, "'\"\n\r\t ");
         if (i >= end || "=>:|?,".indexOf(text.charAt(i)) < 0) {
-            return NONE;
+            return false;
         }
         i = skip(text, i + 1, end, VALUE_LEAD + 2, "`'\"\n\r\t =:>|");
-        int start = i;
-        boolean backslash = false;
+        valueStart = i;
+        escaped = false;
         while (i < end && isValueChar(text.charAt(i))) {
-            backslash |= text.charAt(i) == '\\';
+            escaped |= text.charAt(i) == '\\';
             i++;
         }
-        if (i - start < MIN_VALUE || (i < end && !backslash && "`'\"\n\r\t\f ;".indexOf(text.charAt(i)) < 0)) {
-            return NONE;
-        }
-        if (!backslash && minEntropy > 0 && Entropy.shannon(text.subSequence(start, i)) < minEntropy) {
-            return NONE;
-        }
-        return Math.min(end, i + VALUE_TAIL);
+        valueEnd = i;
+        return i - valueStart >= MIN_VALUE && (i >= end || escaped || "`'\"\n\r\t\f ;".indexOf(text.charAt(i)) >= 0);
+    }
+
+    int valueStart() {
+        return valueStart;
+    }
+
+    int valueEnd() {
+        return valueEnd;
+    }
+
+    /** Whether the value holds a backslash, so the regex may capture less than it. */
+    boolean escaped() {
+        return escaped;
     }
 
     private static int skip(CharSequence text, int from, int end, int most, String chars) {
@@ -63,8 +68,11 @@ final class AssignmentCheck {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
     }
 
-    /** The characters of every {@code {{assign}}} rule's value class (ASCII letters, digits and {@code _-.=+/%:\}). */
+    /**
+     * The characters any {@code {{assign}}} rule's value class may hold: printable ASCII but quotes, brackets,
+     * parentheses, {@code ,} and {@code ;}, which end a value or show code rather than a literal.
+     */
     private static boolean isValueChar(char c) {
-        return isWordChar(c) || "-.=+/%:\\".indexOf(c) >= 0;
+        return c > ' ' && c < 127 && "\"'`,;()[]{}<>".indexOf(c) < 0;
     }
 }

@@ -4,18 +4,20 @@ import com.google.re2j.Pattern;
 import dev.vigil.server.scan.secrets.RuleDefinition.GlobalDefinition;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
- * What no rule reports: files whose path matches one of {@code paths} (lockfiles, images, fonts), and
- * secrets that the {@code secrets} regexes or the stopwords recognise as placeholders or documented examples.
+ * What no rule reports: files whose path matches one of {@code paths} (lockfiles, images, fonts), secrets of
+ * one repeated character, and secrets that the {@code secrets} regexes or the stopwords recognise as
+ * placeholders or documented examples.
  */
 record GlobalAllowlist(List<Pattern> paths, RuleAllowlist secrets) {
 
     static GlobalAllowlist compile(GlobalDefinition definition) {
         return new GlobalAllowlist(
                 RuleCompiler.patterns(definition.paths(), "global paths"),
-                new RuleAllowlist(RuleCompiler.patterns(definition.secrets(), "global secrets"),
-                        RuleCompiler.orEmpty(definition.stopwords()), List.of(), List.of()));
+                new RuleAllowlist(RuleCompiler.combined(definition.secrets(), "global secrets"),
+                        RuleCompiler.orEmpty(definition.stopwords()), List.of(), Optional.empty(), Optional.empty()));
     }
 
     boolean skipsPath(String path) {
@@ -27,7 +29,21 @@ record GlobalAllowlist(List<Pattern> paths, RuleAllowlist secrets) {
         return false;
     }
 
-    boolean allowsSecret(String secret) {
-        return secrets.allowsSecret(secret);
+    boolean allowsSecretByWord(String secret) {
+        return secrets.allowsSecretByWord(secret) || oneRepeatedCharacter(secret);
+    }
+
+    boolean allowsSecretByPattern(String secret) {
+        return secrets.allowsSecretByPattern(secret);
+    }
+
+    /** {@code xxxxxxxx}, {@code 00000000}, {@code ********}: a placeholder, never a secret. */
+    static boolean oneRepeatedCharacter(String secret) {
+        for (int i = 1; i < secret.length(); i++) {
+            if (secret.charAt(i) != secret.charAt(0)) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -11,15 +11,17 @@ import java.util.Map;
 
 /**
  * The keyword prefilter. A case-insensitive Aho-Corasick trie maps every rule keyword to the rules that
- * use it, so only those rules' regexes run. In front of the trie, bitmaps of the keywords' first three and
- * first four characters (case-folded) tell a scanner, at a nanosecond or two a character, where a keyword
- * may start: the trie then runs over the next {@link #maxKeywordLength()} characters only.
+ * use it, so only those rules' regexes run. In front of the trie, bitmaps of the keywords' first three,
+ * four, six and eight characters (case-folded) tell a scanner, at a nanosecond or two a character, where a
+ * keyword may start: the trie then runs over the length of the longest keyword with that start only.
  */
 final class KeywordIndex {
 
     private static final int BITS = 6;
     private static final int GRAM_MASK = (1 << (3 * BITS)) - 1;
     private static final int QUAD_BITS = 20;
+    private static final int SIX = 6;
+    private static final int EIGHT = 8;
     private static final byte[] FOLD = foldTable();
 
     private final PayloadTrie<int[]> trie;
@@ -27,6 +29,11 @@ final class KeywordIndex {
     private final long[] prefixes = new long[(1 << (3 * BITS)) / 64];
     private final long[] shortKeywords = new long[(1 << (3 * BITS)) / 64];
     private final long[] quads = new long[(1 << QUAD_BITS) / 64];
+    private final long[] sixQuads = new long[(1 << QUAD_BITS) / 64];
+    private final long[] eightQuads = new long[(1 << QUAD_BITS) / 64];
+    private final long[] sixes = new long[(1 << QUAD_BITS) / 64];
+    private final long[] eights = new long[(1 << QUAD_BITS) / 64];
+    private final byte[] longestByPrefix = new byte[1 << (3 * BITS)];
 
     KeywordIndex(List<SecretRule> rules) {
         Map<String, int[]> rulesByKeyword = new LinkedHashMap<>();
@@ -50,15 +57,27 @@ final class KeywordIndex {
     private void index(String keyword) {
         int gram = next(next(next(0, keyword.charAt(0)), keyword.charAt(1)), keyword.charAt(2));
         set(prefixes, gram);
+        longestByPrefix[gram] = (byte) Math.max(longestByPrefix[gram], keyword.length());
         if (keyword.length() == 3) {
             set(shortKeywords, gram);
-        } else {
+        } else if (keyword.length() < SIX) {
             set(quads, quad(gram, keyword.charAt(3)));
+        } else if (keyword.length() < EIGHT) {
+            set(sixQuads, quad(gram, keyword.charAt(3)));
+            set(sixes, prefixHash(keyword, 0, SIX));
+        } else {
+            set(eightQuads, quad(gram, keyword.charAt(3)));
+            set(eights, prefixHash(keyword, 0, EIGHT));
         }
     }
 
     int maxKeywordLength() {
         return maxKeywordLength;
+    }
+
+    /** The length of the longest keyword that starts with the three characters of {@code gram}. */
+    int longestKeyword(int gram) {
+        return longestByPrefix[gram];
     }
 
     /** The rolling three-character gram after {@code c}; 0 at a line start (a newline folds to 0). */
@@ -72,11 +91,23 @@ final class KeywordIndex {
     }
 
     /**
-     * Whether a keyword may start with the three characters of {@code gram} followed by {@code fourth}
-     * ({@code 0} at the end of the text): a three-character keyword, or the first four characters of a longer one.
+     * Whether a keyword may start at {@code start} of {@code text}, whose first three characters make
+     * {@code gram}: a three-character keyword, or the first four characters of a keyword of four or five, the
+     * first six of one of six or seven, the first eight of a longer one.
      */
-    boolean mayStartKeyword(int gram, char fourth) {
-        return isSet(shortKeywords, gram) || isSet(quads, quad(gram, fourth));
+    boolean mayStartKeyword(int gram, CharSequence text, int start) {
+        if (isSet(shortKeywords, gram)) {
+            return true;
+        }
+        int length = text.length();
+        int quad = quad(gram, start + 3 < length ? text.charAt(start + 3) : 0);
+        if (isSet(quads, quad)) {
+            return true;
+        }
+        if (isSet(sixQuads, quad) && start + SIX <= length && isSet(sixes, prefixHash(text, start, SIX))) {
+            return true;
+        }
+        return isSet(eightQuads, quad) && start + EIGHT <= length && isSet(eights, prefixHash(text, start, EIGHT));
     }
 
     /** Reports every keyword occurrence in {@code text}, with the indexes of the rules that use it. */
@@ -87,6 +118,15 @@ final class KeywordIndex {
     private static int quad(int gram, char fourth) {
         int four = (gram << BITS) | (fourth < 128 ? FOLD[fourth] : 0);
         return (four * 0x9E3779B1) >>> (32 - QUAD_BITS);
+    }
+
+    private static int prefixHash(CharSequence text, int start, int count) {
+        int hash = 0;
+        for (int i = start; i < start + count; i++) {
+            char c = text.charAt(i);
+            hash = hash * 31 + (c < 128 ? FOLD[c] : 0);
+        }
+        return (hash * 0x9E3779B1) >>> (32 - QUAD_BITS);
     }
 
     private static void set(long[] bitmap, int bit) {

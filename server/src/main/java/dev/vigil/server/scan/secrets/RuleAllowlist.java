@@ -4,27 +4,28 @@ import com.google.re2j.Pattern;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
- * What a rule, or every rule, lets pass: a candidate is allowed (not reported) when one of the secret
- * regexes finds a match in the secret, a stopword occurs in it (case-insensitively), a match regex finds
- * a match in the whole regex match, or a line regex finds one in the candidate's line.
+ * What a rule, or every rule, lets pass. A candidate is allowed (not reported) when the secret regex finds
+ * a match in the secret, a stopword occurs in the secret, a key stopword occurs in the key name before the
+ * secret (lower-cased, without {@code _ . -}, spaces and quotes: {@code primary_key} is {@code primarykey}),
+ * the match regex finds a match in the key and the regex match, or the line regex in the candidate's line.
+ * Stopwords are matched case-insensitively; the regexes of each kind are combined into one alternation.
  */
-record RuleAllowlist(List<Pattern> secrets, List<String> stopwords, List<Pattern> matches, List<Pattern> lines) {
+record RuleAllowlist(Optional<Pattern> secrets, List<String> stopwords, List<String> keys, Optional<Pattern> matches,
+                     Optional<Pattern> lines) {
 
-    static final RuleAllowlist NONE = new RuleAllowlist(List.of(), List.of(), List.of(), List.of());
+    static final RuleAllowlist NONE = new RuleAllowlist(Optional.empty(), List.of(), List.of(), Optional.empty(),
+            Optional.empty());
 
     RuleAllowlist {
-        secrets = List.copyOf(secrets);
         stopwords = stopwords.stream().map(word -> word.toLowerCase(Locale.ROOT)).toList();
-        matches = List.copyOf(matches);
-        lines = List.copyOf(lines);
+        keys = keys.stream().map(RuleAllowlist::normalizeKey).toList();
     }
 
-    boolean allowsSecret(String secret) {
-        if (anyFinds(secrets, secret)) {
-            return true;
-        }
+    /** Whether a stopword occurs in the secret: cheap, so checked before any regex. */
+    boolean allowsSecretByWord(String secret) {
         if (stopwords.isEmpty()) {
             return false;
         }
@@ -37,20 +38,51 @@ record RuleAllowlist(List<Pattern> secrets, List<String> stopwords, List<Pattern
         return false;
     }
 
-    boolean allowsMatch(CharSequence match) {
-        return anyFinds(matches, match);
+    boolean allowsSecretByPattern(String secret) {
+        return finds(secrets, secret);
     }
 
-    boolean allowsLine(CharSequence line) {
-        return anyFinds(lines, line);
-    }
-
-    private static boolean anyFinds(List<Pattern> patterns, CharSequence text) {
-        for (Pattern pattern : patterns) {
-            if (pattern.matcher(text).find()) {
+    boolean allowsKey(CharSequence key) {
+        if (keys.isEmpty()) {
+            return false;
+        }
+        String normalized = normalizeKey(key);
+        for (String word : keys) {
+            if (normalized.contains(word)) {
                 return true;
             }
         }
         return false;
+    }
+
+    boolean allowsMatch(CharSequence keyAndMatch) {
+        return finds(matches, keyAndMatch);
+    }
+
+    boolean allowsLine(CharSequence line) {
+        return finds(lines, line);
+    }
+
+    static String normalizeKey(CharSequence key) {
+        StringBuilder normalized = new StringBuilder(key.length());
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if ("_.- \t'\"`".indexOf(c) < 0) {
+                normalized.append(Character.toLowerCase(c));
+            }
+        }
+        return normalized.toString();
+    }
+
+    /** One pattern that finds a match wherever one of {@code patterns} does. */
+    static Optional<Pattern> anyOf(List<String> regexes) {
+        if (regexes.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(Pattern.compile(String.join("|", regexes.stream().map(r -> "(?:" + r + ")").toList())));
+    }
+
+    private static boolean finds(Optional<Pattern> pattern, CharSequence text) {
+        return pattern.isPresent() && pattern.get().matcher(text).find();
     }
 }

@@ -13,11 +13,13 @@ import java.util.List;
 final class RuleMatcher implements WindowScanner.WindowSink {
 
     private static final int KEY_CONTEXT = 50;
+    private static final int VALUE_TAIL = 3;
 
     private final List<SecretRule> rules;
     private final GlobalAllowlist global;
     private final Matcher[] matchers;
     private final TextWindow window = new TextWindow();
+    private final AssignmentCheck assignment = new AssignmentCheck();
     private SourceFile file;
     private String text = "";
     private FileFindings findings;
@@ -39,13 +41,20 @@ final class RuleMatcher implements WindowScanner.WindowSink {
     }
 
     @Override
-    public void anchored(int rule, int start, int end) {
+    public void anchored(int rule, int start, int keywordEnd, int end) {
         SecretRule secretRule = rules.get(rule);
         if (secretRule.startsAtWordBoundary() && start > 0 && isWordChar(text.charAt(start - 1))) {
             return;
         }
+        int limit = end;
+        if (secretRule.assignment()) {
+            if (!assignment.find(text, keywordEnd, end) || !worthMatching(secretRule, start)) {
+                return;
+            }
+            limit = Math.min(end, assignment.valueEnd() + VALUE_TAIL);
+        }
         Matcher matcher = matchers[rule];
-        matcher.reset(window.set(text, start, end));
+        matcher.reset(window.set(text, start, limit));
         if (matcher.lookingAt()) {
             report(secretRule, matcher, start);
         }
@@ -75,27 +84,52 @@ final class RuleMatcher implements WindowScanner.WindowSink {
         }
     }
 
-    private boolean reportable(SecretRule rule, String secret, int matchStart, int matchEnd, int offset) {
+    /**
+     * The secret checks of {@link #reportable} on the value an assignment check found, before the rule's
+     * regex runs: unless the value is escaped, it is the secret the regex would capture, and most values
+     * that merely look assigned are allowlisted.
+     */
+    private boolean worthMatching(SecretRule rule, int matchStart) {
+        if (assignment.escaped()) {
+            return true;
+        }
+        String value = text.substring(assignment.valueStart(), assignment.valueEnd());
+        return passesCheapChecks(rule, value, matchStart, assignment.valueStart())
+                && !rule.allowlist().allowsSecretByPattern(value) && !global.allowsSecretByPattern(value);
+    }
+
+    private boolean passesCheapChecks(SecretRule rule, String secret, int matchStart, int offset) {
         if (rule.minEntropy() > 0 && Entropy.shannon(secret) < rule.minEntropy()) {
             return false;
         }
         RuleAllowlist allow = rule.allowlist();
-        if (global.allowsSecret(secret) || allow.allowsSecret(secret)) {
+        return !allow.allowsSecretByWord(secret) && !global.allowsSecretByWord(secret)
+                && !allow.allowsKey(new TextWindow().set(text, keyStart(matchStart), offset));
+    }
+
+    /** Cheap checks first: entropy, stopwords and key names, then the allowlist regexes. */
+    private boolean reportable(SecretRule rule, String secret, int matchStart, int matchEnd, int offset) {
+        if (!passesCheapChecks(rule, secret, matchStart, offset)) {
             return false;
         }
-        if (!allow.matches().isEmpty() && allow.allowsMatch(keyAndMatch(matchStart, matchEnd))) {
+        RuleAllowlist allow = rule.allowlist();
+        if (allow.allowsSecretByPattern(secret) || global.allowsSecretByPattern(secret)) {
+            return false;
+        }
+        if (allow.matches().isPresent()
+                && allow.allowsMatch(new TextWindow().set(text, keyStart(matchStart), matchEnd))) {
             return false;
         }
         return allow.lines().isEmpty() || !allow.allowsLine(lineAround(offset));
     }
 
-    /** The match with the rest of the key name before it (up to 50 word, dot or dash characters). */
-    private CharSequence keyAndMatch(int matchStart, int matchEnd) {
+    /** Where the key name of a match starts: up to 50 word, dot or dash characters before the match. */
+    private int keyStart(int matchStart) {
         int start = matchStart;
         while (start > 0 && matchStart - start < KEY_CONTEXT && isKeyChar(text.charAt(start - 1))) {
             start--;
         }
-        return new TextWindow().set(text, start, matchEnd);
+        return start;
     }
 
     private static boolean isWordChar(char c) {

@@ -11,8 +11,7 @@ import java.util.List;
  * keyword may start ({@link KeywordIndex}); only there does the keyword trie run, over a few characters. Each keyword hit
  * then asks the rules that use the keyword to match. An anchored rule matches starting at the hit, over at
  * most the rest of the line and the next one (a value may sit on the line after its key, as in XML) and
- * never more than {@link #ANCHORED_SPAN} characters; a rule whose regex starts with a key and an
- * assignment ({@code {{assign}}}) runs only where {@link AssignmentCheck} sees one. A windowed rule
+ * never more than {@link #ANCHORED_SPAN} characters. A windowed rule
  * searches its own span around the hit; overlapping windows of one rule are merged, so each character is
  * searched at most once per rule. Either way the work is linear in the text. One instance per session.
  */
@@ -23,8 +22,8 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
     /** Receives the places where one rule's regex must run. */
     interface WindowSink {
 
-        /** The regex must match at {@code start}, within {@code end}. */
-        void anchored(int rule, int start, int end);
+        /** The regex must match at {@code start} (a keyword that ends at {@code keywordEnd}), within {@code end}. */
+        void anchored(int rule, int start, int keywordEnd, int end);
 
         /** The regex searches {@code [start, end)}. */
         void window(int rule, int start, int end);
@@ -73,21 +72,21 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
         int gram = 0;
         for (int i = 0, length = text.length(); i < length; i++) {
             gram = KeywordIndex.next(gram, text.charAt(i));
-            if (keywords.isPrefix(gram) && keywords.mayStartKeyword(gram, i + 1 < length ? text.charAt(i + 1) : 0)) {
-                probe(i - 2);
+            if (keywords.isPrefix(gram) && keywords.mayStartKeyword(gram, text, i - 2)) {
+                probe(i - 2, keywords.longestKeyword(gram));
             }
         }
     }
 
     /** Runs the trie over the few characters where a keyword may start, keeping keywords that start there. */
-    private void probe(int start) {
+    private void probe(int start, int longest) {
         if (lineEnd < start) {
             lineStart = -1;
             int end = text.indexOf('\n', start);
             lineEnd = end < 0 ? text.length() : end;
         }
         probeStart = start;
-        keywords.hits(probeView.set(text, start, Math.min(lineEnd, start + keywords.maxKeywordLength())), this);
+        keywords.hits(probeView.set(text, start, Math.min(lineEnd, start + longest)), this);
     }
 
     @Override
@@ -107,13 +106,7 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
     private void open(int rule, int position, int keywordEnd) {
         SecretRule secretRule = rules.get(rule);
         if (secretRule.anchored()) {
-            int end = Math.min(endOfNextLine(), position + ANCHORED_SPAN);
-            if (secretRule.assignment()) {
-                end = AssignmentCheck.valueEnd(text, keywordEnd, end, secretRule.minEntropy());
-            }
-            if (end >= 0) {
-                sink.anchored(rule, position, end);
-            }
+            sink.anchored(rule, position, keywordEnd, Math.min(endOfNextLine(), position + ANCHORED_SPAN));
             return;
         }
         int start = secretRule.before() > 0 ? Math.max(0, position - secretRule.before()) : lineStart(position);
