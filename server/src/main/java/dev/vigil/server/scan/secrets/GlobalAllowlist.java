@@ -4,7 +4,6 @@ import com.google.re2j.Pattern;
 import dev.vigil.server.scan.secrets.RuleDefinition.GlobalDefinition;
 
 import java.util.List;
-import java.util.Optional;
 
 /**
  * What no rule reports: files whose path matches one of {@code paths} (lockfiles, images, fonts), secrets of
@@ -16,8 +15,8 @@ record GlobalAllowlist(List<Pattern> paths, RuleAllowlist secrets) {
     static GlobalAllowlist compile(GlobalDefinition definition) {
         return new GlobalAllowlist(
                 RuleCompiler.patterns(definition.paths(), "global paths"),
-                new RuleAllowlist(RuleCompiler.combined(definition.secrets(), "global secrets"),
-                        RuleCompiler.orEmpty(definition.stopwords()), List.of(), Optional.empty(), Optional.empty()));
+                new RuleAllowlist(RuleCompiler.patterns(definition.secrets(), "global secrets"),
+                        RuleCompiler.orEmpty(definition.stopwords()), List.of(), List.of(), List.of()));
     }
 
     boolean skipsPath(String path) {

@@ -19,7 +19,10 @@ final class KeywordIndex {
 
     private static final int BITS = 6;
     private static final int GRAM_MASK = (1 << (3 * BITS)) - 1;
-    private static final int QUAD_BITS = 20;
+    private static final int QUAD_BITS = 16;
+    private static final byte QUAD = 1;
+    private static final byte QUAD_THEN_SIX = 2;
+    private static final byte QUAD_THEN_EIGHT = 4;
     private static final int SIX = 6;
     private static final int EIGHT = 8;
     private static final byte[] FOLD = foldTable();
@@ -28,9 +31,7 @@ final class KeywordIndex {
     private final int maxKeywordLength;
     private final long[] prefixes = new long[(1 << (3 * BITS)) / 64];
     private final long[] shortKeywords = new long[(1 << (3 * BITS)) / 64];
-    private final long[] quads = new long[(1 << QUAD_BITS) / 64];
-    private final long[] sixQuads = new long[(1 << QUAD_BITS) / 64];
-    private final long[] eightQuads = new long[(1 << QUAD_BITS) / 64];
+    private final byte[] quadKinds = new byte[1 << QUAD_BITS];
     private final long[] sixes = new long[(1 << QUAD_BITS) / 64];
     private final long[] eights = new long[(1 << QUAD_BITS) / 64];
     private final byte[] longestByPrefix = new byte[1 << (3 * BITS)];
@@ -61,12 +62,12 @@ final class KeywordIndex {
         if (keyword.length() == 3) {
             set(shortKeywords, gram);
         } else if (keyword.length() < SIX) {
-            set(quads, quad(gram, keyword.charAt(3)));
+            quadKinds[quad(gram, keyword.charAt(3))] |= QUAD;
         } else if (keyword.length() < EIGHT) {
-            set(sixQuads, quad(gram, keyword.charAt(3)));
+            quadKinds[quad(gram, keyword.charAt(3))] |= QUAD_THEN_SIX;
             set(sixes, prefixHash(keyword, 0, SIX));
         } else {
-            set(eightQuads, quad(gram, keyword.charAt(3)));
+            quadKinds[quad(gram, keyword.charAt(3))] |= QUAD_THEN_EIGHT;
             set(eights, prefixHash(keyword, 0, EIGHT));
         }
     }
@@ -82,7 +83,12 @@ final class KeywordIndex {
 
     /** The rolling three-character gram after {@code c}; 0 at a line start (a newline folds to 0). */
     static int next(int gram, char c) {
-        return ((gram << BITS) | (c < 128 ? FOLD[c] : 0)) & GRAM_MASK;
+        return ((gram << BITS) | fold(c)) & GRAM_MASK;
+    }
+
+    /** The same over an ASCII byte: bytes of other characters are 0, which no keyword holds. */
+    static int next(int gram, byte b) {
+        return ((gram << BITS) | FOLD[b & 0x7F]) & GRAM_MASK;
     }
 
     /** Whether some keyword starts with the three characters of {@code gram}. */
@@ -91,23 +97,25 @@ final class KeywordIndex {
     }
 
     /**
-     * Whether a keyword may start at {@code start} of {@code text}, whose first three characters make
+     * Whether a keyword may start at {@code start} of {@code text} (the ASCII view of a text: one byte per
+     * character, 0 for any other character), whose first three characters make
      * {@code gram}: a three-character keyword, or the first four characters of a keyword of four or five, the
      * first six of one of six or seven, the first eight of a longer one.
      */
-    boolean mayStartKeyword(int gram, CharSequence text, int start) {
+    boolean mayStartKeyword(int gram, byte[] text, int start) {
         if (isSet(shortKeywords, gram)) {
             return true;
         }
-        int length = text.length();
-        int quad = quad(gram, start + 3 < length ? text.charAt(start + 3) : 0);
-        if (isSet(quads, quad)) {
+        int length = text.length;
+        int kinds = quadKinds[quad(gram, start + 3 < length ? (char) text[start + 3] : 0)];
+        if (kinds == 0 || (kinds & QUAD) != 0) {
+            return kinds != 0;
+        }
+        if ((kinds & QUAD_THEN_SIX) != 0 && start + SIX <= length && isSet(sixes, prefixHash(text, start, SIX))) {
             return true;
         }
-        if (isSet(sixQuads, quad) && start + SIX <= length && isSet(sixes, prefixHash(text, start, SIX))) {
-            return true;
-        }
-        return isSet(eightQuads, quad) && start + EIGHT <= length && isSet(eights, prefixHash(text, start, EIGHT));
+        return (kinds & QUAD_THEN_EIGHT) != 0 && start + EIGHT <= length
+                && isSet(eights, prefixHash(text, start, EIGHT));
     }
 
     /** Reports every keyword occurrence in {@code text}, with the indexes of the rules that use it. */
@@ -116,17 +124,28 @@ final class KeywordIndex {
     }
 
     private static int quad(int gram, char fourth) {
-        int four = (gram << BITS) | (fourth < 128 ? FOLD[fourth] : 0);
+        int four = (gram << BITS) | fold(fourth);
         return (four * 0x9E3779B1) >>> (32 - QUAD_BITS);
     }
 
-    private static int prefixHash(CharSequence text, int start, int count) {
+    private static int prefixHash(String keyword, int start, int count) {
         int hash = 0;
         for (int i = start; i < start + count; i++) {
-            char c = text.charAt(i);
-            hash = hash * 31 + (c < 128 ? FOLD[c] : 0);
+            hash = hash * 31 + fold(keyword.charAt(i));
         }
         return (hash * 0x9E3779B1) >>> (32 - QUAD_BITS);
+    }
+
+    private static int prefixHash(byte[] text, int start, int count) {
+        int hash = 0;
+        for (int i = start; i < start + count; i++) {
+            hash = hash * 31 + fold((char) text[i]);
+        }
+        return (hash * 0x9E3779B1) >>> (32 - QUAD_BITS);
+    }
+
+    private static int fold(char c) {
+        return c < 128 ? FOLD[c] : 0;
     }
 
     private static void set(long[] bitmap, int bit) {

@@ -4,22 +4,24 @@ import com.google.re2j.Pattern;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * What a rule, or every rule, lets pass. A candidate is allowed (not reported) when the secret regex finds
  * a match in the secret, a stopword occurs in the secret, a key stopword occurs in the key name before the
  * secret (lower-cased, without {@code _ . -}, spaces and quotes: {@code primary_key} is {@code primarykey}),
- * the match regex finds a match in the key and the regex match, or the line regex in the candidate's line.
- * Stopwords are matched case-insensitively; the regexes of each kind are combined into one alternation.
+ * a match regex finds a match in the key and the regex match, or a line regex in the candidate's line.
+ * Stopwords are matched case-insensitively; regexes are tried in their order, so cheap and common ones
+ * should come first.
  */
-record RuleAllowlist(Optional<Pattern> secrets, List<String> stopwords, List<String> keys, Optional<Pattern> matches,
-                     Optional<Pattern> lines) {
+record RuleAllowlist(List<Pattern> secrets, List<String> stopwords, List<String> keys, List<Pattern> matches,
+                     List<Pattern> lines) {
 
-    static final RuleAllowlist NONE = new RuleAllowlist(Optional.empty(), List.of(), List.of(), Optional.empty(),
-            Optional.empty());
+    static final RuleAllowlist NONE = new RuleAllowlist(List.of(), List.of(), List.of(), List.of(), List.of());
 
     RuleAllowlist {
+        secrets = List.copyOf(secrets);
+        matches = List.copyOf(matches);
+        lines = List.copyOf(lines);
         stopwords = stopwords.stream().map(word -> word.toLowerCase(Locale.ROOT)).toList();
         keys = keys.stream().map(RuleAllowlist::normalizeKey).toList();
     }
@@ -74,15 +76,12 @@ record RuleAllowlist(Optional<Pattern> secrets, List<String> stopwords, List<Str
         return normalized.toString();
     }
 
-    /** One pattern that finds a match wherever one of {@code patterns} does. */
-    static Optional<Pattern> anyOf(List<String> regexes) {
-        if (regexes.isEmpty()) {
-            return Optional.empty();
+    private static boolean finds(List<Pattern> patterns, CharSequence text) {
+        for (Pattern pattern : patterns) {
+            if (pattern.matcher(text).find()) {
+                return true;
+            }
         }
-        return Optional.of(Pattern.compile(String.join("|", regexes.stream().map(r -> "(?:" + r + ")").toList())));
-    }
-
-    private static boolean finds(Optional<Pattern> pattern, CharSequence text) {
-        return pattern.isPresent() && pattern.get().matcher(text).find();
+        return false;
     }
 }

@@ -71,15 +71,8 @@ final class RuleCompiler {
     }
 
     private static RuleAllowlist allowlist(AllowDefinition allow, String where) {
-        return new RuleAllowlist(combined(allow.secrets(), where), orEmpty(allow.stopwords()), orEmpty(allow.keys()),
-                combined(allow.matches(), where), combined(allow.lines(), where));
-    }
-
-    /** Checks each regex on its own (for a precise error), then combines them into one alternation. */
-    static Optional<Pattern> combined(List<String> regexes, String where) {
-        List<String> expanded = orEmpty(regexes).stream().map(RuleCompiler::expand).toList();
-        expanded.forEach(regex -> pattern(regex, where));
-        return RuleAllowlist.anyOf(expanded);
+        return new RuleAllowlist(patterns(allow.secrets(), where), orEmpty(allow.stopwords()), orEmpty(allow.keys()),
+                patterns(allow.matches(), where), patterns(allow.lines(), where));
     }
 
     private static List<String> keywords(List<String> keywords, String where) {

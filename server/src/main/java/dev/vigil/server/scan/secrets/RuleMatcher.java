@@ -33,15 +33,15 @@ final class RuleMatcher implements WindowScanner.WindowSink {
         }
     }
 
-    RuleMatcher on(SourceFile file, String text, FileFindings findings) {
+    RuleMatcher on(SourceFile file, FileFindings findings) {
         this.file = file;
-        this.text = text;
         this.findings = findings;
         return this;
     }
 
     @Override
     public void anchored(int rule, int start, int keywordEnd, int end) {
+        text = file.text();
         SecretRule secretRule = rules.get(rule);
         if (secretRule.startsAtWordBoundary() && start > 0 && isWordChar(text.charAt(start - 1))) {
             return;
@@ -63,6 +63,7 @@ final class RuleMatcher implements WindowScanner.WindowSink {
 
     @Override
     public void window(int rule, int start, int end) {
+        text = file.text();
         SecretRule secretRule = rules.get(rule);
         Matcher matcher = matchers[rule];
         matcher.reset(window.set(text, start, end));
@@ -116,7 +117,7 @@ final class RuleMatcher implements WindowScanner.WindowSink {
         if (allow.allowsSecretByPattern(secret) || global.allowsSecretByPattern(secret)) {
             return false;
         }
-        if (allow.matches().isPresent()
+        if (!allow.matches().isEmpty()
                 && allow.allowsMatch(new TextWindow().set(text, keyStart(matchStart), matchEnd))) {
             return false;
         }

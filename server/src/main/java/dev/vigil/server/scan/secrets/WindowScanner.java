@@ -1,5 +1,6 @@
 package dev.vigil.server.scan.secrets;
 
+import dev.vigil.server.scan.SourceFile;
 import org.ahocorasick.trie.PayloadEmit;
 import org.ahocorasick.trie.handler.PayloadEmitHandler;
 
@@ -37,7 +38,8 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
     private final boolean[] applies;
     private final TextWindow probeView = new TextWindow();
     private int touchedCount;
-    private String text = "";
+    private SourceFile file;
+    private String text;
     private int lineStart;
     private int lineEnd;
     private int probeStart;
@@ -53,33 +55,61 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
         Arrays.fill(pendingEnd, -1);
     }
 
-    void scan(String path, String text, WindowSink sink) {
-        this.text = text;
+    /** Scans one file; its text is decoded only when a keyword may be in it. */
+    void scan(SourceFile file, WindowSink sink) {
+        this.file = file;
+        this.text = null;
         this.sink = sink;
         for (int rule = 0; rule < rules.size(); rule++) {
-            applies[rule] = rules.get(rule).appliesTo(path);
+            applies[rule] = rules.get(rule).appliesTo(file.path());
         }
         lineStart = 0;
         lineEnd = -1;
-        findKeywords(text);
+        findKeywords(asciiView(file));
         flushAll();
-        this.text = "";
+        this.file = null;
+        this.text = null;
         this.sink = null;
     }
 
-    private void findKeywords(String text) {
+    private void findKeywords(byte[] ascii) {
         KeywordIndex keywords = this.keywords;
         int gram = 0;
-        for (int i = 0, length = text.length(); i < length; i++) {
-            gram = KeywordIndex.next(gram, text.charAt(i));
-            if (keywords.isPrefix(gram) && keywords.mayStartKeyword(gram, text, i - 2)) {
+        for (int i = 0; i < ascii.length; i++) {
+            gram = KeywordIndex.next(gram, ascii[i]);
+            if (keywords.isPrefix(gram) && keywords.mayStartKeyword(gram, ascii, i - 2)) {
                 probe(i - 2, keywords.longestKeyword(gram));
             }
         }
     }
 
+    /**
+     * One byte per character of the file's text, at the same offsets: the content itself when it is ASCII
+     * (most source files), else the text with every other character as 0.
+     */
+    private static byte[] asciiView(SourceFile file) {
+        byte[] content = file.content();
+        int any = 0;
+        for (byte b : content) {
+            any |= b;
+        }
+        if (any >= 0) {
+            return content;
+        }
+        String text = file.text();
+        byte[] view = new byte[text.length()];
+        for (int i = 0; i < view.length; i++) {
+            char c = text.charAt(i);
+            view[i] = c < 128 ? (byte) c : 0;
+        }
+        return view;
+    }
+
     /** Runs the trie over the few characters where a keyword may start, keeping keywords that start there. */
     private void probe(int start, int longest) {
+        if (text == null) {
+            text = file.text();
+        }
         if (lineEnd < start) {
             lineStart = -1;
             int end = text.indexOf('\n', start);
