@@ -91,9 +91,30 @@ final class KeywordIndex {
         return ((gram << BITS) | FOLD[b & 0x7F]) & GRAM_MASK;
     }
 
-    /** Whether some keyword starts with the three characters of {@code gram}. */
-    boolean isPrefix(int gram) {
-        return isSet(prefixes, gram);
+    /**
+     * The first offset in {@code text} (the ASCII view of a text: one byte per character, 0 for any other
+     * character) where a keyword may start and whose first three characters end at or after {@code from},
+     * or -1. After a candidate at {@code c}, the next search starts from {@code c + 3}.
+     */
+    int nextCandidate(byte[] text, int from) {
+        long[] prefixes = this.prefixes;
+        byte[] fold = FOLD;
+        int gram = 0;
+        for (int i = Math.max(0, from - 2); i < from; i++) {
+            gram = ((gram << BITS) | fold[text[i] & 0x7F]) & GRAM_MASK;
+        }
+        for (int i = from; i < text.length; i++) {
+            gram = ((gram << BITS) | fold[text[i] & 0x7F]) & GRAM_MASK;
+            if ((prefixes[gram >>> 6] & (1L << gram)) != 0 && i >= 2 && mayStartKeyword(gram, text, i - 2)) {
+                return i - 2;
+            }
+        }
+        return -1;
+    }
+
+    /** The three-character gram of {@code text} at {@code start}. */
+    static int gramAt(byte[] text, int start) {
+        return next(next(next(0, text[start]), text[start + 1]), text[start + 2]);
     }
 
     /**
@@ -102,7 +123,7 @@ final class KeywordIndex {
      * {@code gram}: a three-character keyword, or the first four characters of a keyword of four or five, the
      * first six of one of six or seven, the first eight of a longer one.
      */
-    boolean mayStartKeyword(int gram, byte[] text, int start) {
+    private boolean mayStartKeyword(int gram, byte[] text, int start) {
         if (isSet(shortKeywords, gram)) {
             return true;
         }

@@ -73,13 +73,8 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
     }
 
     private void findKeywords(byte[] ascii) {
-        KeywordIndex keywords = this.keywords;
-        int gram = 0;
-        for (int i = 0; i < ascii.length; i++) {
-            gram = KeywordIndex.next(gram, ascii[i]);
-            if (keywords.isPrefix(gram) && keywords.mayStartKeyword(gram, ascii, i - 2)) {
-                probe(i - 2, keywords.longestKeyword(gram));
-            }
+        for (int start = keywords.nextCandidate(ascii, 0); start >= 0; start = keywords.nextCandidate(ascii, start + 3)) {
+            probe(start, keywords.longestKeyword(KeywordIndex.gramAt(ascii, start)));
         }
     }
 
