@@ -16,7 +16,7 @@ record GlobalAllowlist(List<Pattern> paths, RuleAllowlist secrets) {
         return new GlobalAllowlist(
                 RuleCompiler.patterns(definition.paths(), "global paths"),
                 new RuleAllowlist(RuleCompiler.patterns(definition.secrets(), "global secrets"),
-                        RuleCompiler.orEmpty(definition.stopwords()), List.of(), List.of(), List.of()));
+                        RuleCompiler.orEmpty(definition.stopwords()), List.of(), List.of(), List.of(), false));
     }
 
     boolean skipsPath(String path) {

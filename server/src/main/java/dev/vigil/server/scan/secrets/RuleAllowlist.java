@@ -7,16 +7,17 @@ import java.util.Locale;
 
 /**
  * What a rule, or every rule, lets pass. A candidate is allowed (not reported) when the secret regex finds
- * a match in the secret, a stopword occurs in the secret, a key stopword occurs in the key name before the
+ * a match in the secret, a stopword occurs in the secret, the secret is a {@link CodeReference} (with
+ * {@code identifiers: true}), a key stopword occurs in the key name before the
  * secret (lower-cased, without {@code _ . -}, spaces and quotes: {@code primary_key} is {@code primarykey}),
  * a match regex finds a match in the key and the regex match, or a line regex in the candidate's line.
  * Stopwords are matched case-insensitively; regexes are tried in their order, so cheap and common ones
  * should come first.
  */
 record RuleAllowlist(List<Pattern> secrets, List<String> stopwords, List<String> keys, List<Pattern> matches,
-                     List<Pattern> lines) {
+                     List<Pattern> lines, boolean identifiers) {
 
-    static final RuleAllowlist NONE = new RuleAllowlist(List.of(), List.of(), List.of(), List.of(), List.of());
+    static final RuleAllowlist NONE = new RuleAllowlist(List.of(), List.of(), List.of(), List.of(), List.of(), false);
 
     RuleAllowlist {
         secrets = List.copyOf(secrets);
@@ -26,8 +27,11 @@ record RuleAllowlist(List<Pattern> secrets, List<String> stopwords, List<String>
         keys = keys.stream().map(RuleAllowlist::normalizeKey).toList();
     }
 
-    /** Whether a stopword occurs in the secret: cheap, so checked before any regex. */
+    /** Whether a stopword occurs in the secret or it is a {@link CodeReference}: cheap, so checked before any regex. */
     boolean allowsSecretByWord(String secret) {
+        if (identifiers && CodeReference.matches(secret)) {
+            return true;
+        }
         if (stopwords.isEmpty()) {
             return false;
         }

@@ -44,7 +44,7 @@ final class RuleCompiler {
         List<String> keywords = keywords(d.keywords(), where);
         int group = d.secretGroup() == null ? SecretRule.FIRST_GROUP : d.secretGroup();
         require(group <= regex.groupCount(), "a secretGroup the regex has", where);
-        AllowDefinition allow = d.allowlist() == null ? new AllowDefinition(null, null, null, null, null) : d.allowlist();
+        AllowDefinition allow = d.allowlist() == null ? new AllowDefinition(null, null, null, null, null, null) : d.allowlist();
         ExamplesDefinition examples = d.examples() == null ? new ExamplesDefinition(null, null) : d.examples();
         int before = d.window() == null || d.window().before() == null ? 0 : d.window().before();
         int after = d.window() == null || d.window().after() == null ? 0 : d.window().after();
@@ -72,7 +72,8 @@ final class RuleCompiler {
 
     private static RuleAllowlist allowlist(AllowDefinition allow, String where) {
         return new RuleAllowlist(patterns(allow.secrets(), where), orEmpty(allow.stopwords()), orEmpty(allow.keys()),
-                patterns(allow.matches(), where), patterns(allow.lines(), where));
+                patterns(allow.matches(), where), patterns(allow.lines(), where),
+                Boolean.TRUE.equals(allow.identifiers()));
     }
 
     private static List<String> keywords(List<String> keywords, String where) {

@@ -13,7 +13,7 @@ record RuleDefinition(String id, String title, String description, String severi
 
     /** Values that look like secrets but are not: see {@link RuleAllowlist}. */
     record AllowDefinition(List<String> secrets, List<String> stopwords, List<String> keys, List<String> matches,
-                           List<String> lines) {
+                           List<String> lines, Boolean identifiers) {
     }
 
     /** How far around a keyword hit a multi-line rule looks, in characters. */
