@@ -17,6 +17,8 @@ import java.util.Map;
  */
 final class KeywordIndex {
 
+    static final int END = -1;
+    static final int NOT_ASCII = -2;
     private static final int BITS = 6;
     private static final int GRAM_MASK = (1 << (3 * BITS)) - 1;
     private static final int QUAD_BITS = 16;
@@ -92,9 +94,11 @@ final class KeywordIndex {
     }
 
     /**
-     * The first offset in {@code text} (the ASCII view of a text: one byte per character, 0 for any other
-     * character) where a keyword may start and whose first three characters end at or after {@code from},
-     * or -1. After a candidate at {@code c}, the next search starts from {@code c + 3}.
+     * The first offset in {@code text} where a keyword may start and whose first three characters end at or
+     * after {@code from}; {@link #END} when there is none, or {@link #NOT_ASCII} when a byte that is not
+     * ASCII comes first. {@code text} is either a file's bytes (one byte per character while they are ASCII)
+     * or the ASCII view of its text (one byte per character, 0 for any other). After a candidate at
+     * {@code c}, the next search starts from {@code c + 3}.
      */
     int nextCandidate(byte[] text, int from) {
         long[] prefixes = this.prefixes;
@@ -104,12 +108,16 @@ final class KeywordIndex {
             gram = ((gram << BITS) | fold[text[i] & 0x7F]) & GRAM_MASK;
         }
         for (int i = from; i < text.length; i++) {
-            gram = ((gram << BITS) | fold[text[i] & 0x7F]) & GRAM_MASK;
+            byte b = text[i];
+            if (b < 0) {
+                return NOT_ASCII;
+            }
+            gram = ((gram << BITS) | fold[b]) & GRAM_MASK;
             if ((prefixes[gram >>> 6] & (1L << gram)) != 0 && i >= 2 && mayStartKeyword(gram, text, i - 2)) {
                 return i - 2;
             }
         }
-        return -1;
+        return END;
     }
 
     /** The three-character gram of {@code text} at {@code start}. */

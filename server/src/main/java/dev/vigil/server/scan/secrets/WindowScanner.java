@@ -6,6 +6,7 @@ import org.ahocorasick.trie.handler.PayloadEmitHandler;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * Finds where each rule's regex must run in a text. A rolling gram of case-folded characters marks where a
@@ -36,6 +37,7 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
     private final int[] pendingEnd;
     private final int[] touched;
     private final boolean[] applies;
+    private final int[] pathRules;
     private final TextWindow probeView = new TextWindow();
     private int touchedCount;
     private SourceFile file;
@@ -52,7 +54,9 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
         this.pendingEnd = new int[rules.size()];
         this.touched = new int[rules.size()];
         this.applies = new boolean[rules.size()];
+        this.pathRules = IntStream.range(0, rules.size()).filter(rule -> rules.get(rule).path().isPresent()).toArray();
         Arrays.fill(pendingEnd, -1);
+        Arrays.fill(applies, true);
     }
 
     /** Scans one file; its text is decoded only when a keyword may be in it. */
@@ -60,38 +64,39 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
         this.file = file;
         this.text = null;
         this.sink = sink;
-        for (int rule = 0; rule < rules.size(); rule++) {
+        for (int rule : pathRules) {
             applies[rule] = rules.get(rule).appliesTo(file.path());
         }
         lineStart = 0;
         lineEnd = -1;
-        findKeywords(asciiView(file));
+        findKeywords(file);
         flushAll();
         this.file = null;
         this.text = null;
         this.sink = null;
     }
 
-    private void findKeywords(byte[] ascii) {
-        for (int start = keywords.nextCandidate(ascii, 0); start >= 0; start = keywords.nextCandidate(ascii, start + 3)) {
-            probe(start, keywords.longestKeyword(KeywordIndex.gramAt(ascii, start)));
+    /**
+     * Probes every keyword candidate. The file's bytes serve as its characters while they are ASCII (most
+     * source files are); from the first byte that is not, the ASCII view of its text does.
+     */
+    private void findKeywords(SourceFile file) {
+        byte[] bytes = file.content();
+        int from = 0;
+        for (int start = keywords.nextCandidate(bytes, from); start != KeywordIndex.END; ) {
+            if (start == KeywordIndex.NOT_ASCII) {
+                bytes = asciiView(file.text());
+                start = keywords.nextCandidate(bytes, from);
+                continue;
+            }
+            probe(start, keywords.longestKeyword(KeywordIndex.gramAt(bytes, start)));
+            from = start + 3;
+            start = keywords.nextCandidate(bytes, from);
         }
     }
 
-    /**
-     * One byte per character of the file's text, at the same offsets: the content itself when it is ASCII
-     * (most source files), else the text with every other character as 0.
-     */
-    private static byte[] asciiView(SourceFile file) {
-        byte[] content = file.content();
-        int any = 0;
-        for (byte b : content) {
-            any |= b;
-        }
-        if (any >= 0) {
-            return content;
-        }
-        String text = file.text();
+    /** One byte per character of {@code text}, at the same offsets: ASCII characters as they are, others as 0. */
+    private static byte[] asciiView(String text) {
         byte[] view = new byte[text.length()];
         for (int i = 0; i < view.length; i++) {
             char c = text.charAt(i);
