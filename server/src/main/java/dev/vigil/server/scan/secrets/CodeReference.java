@@ -21,19 +21,37 @@ final class CodeReference {
     }
 
     private static boolean wordsOnly(String value) {
-        return value.chars().allMatch(c -> isLetter(c) || c == '_' || c == '.' || c == '-');
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (!isLetter(c) && c != '_' && c != '.' && c != '-') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Two or more identifiers joined by dots, the first of two characters or more, maybe a call {@code ()}. */
     private static boolean dotted(String value) {
+        if (value.indexOf('.') < 0) {
+            return false;
+        }
         String path = value.endsWith("()") ? value.substring(0, value.length() - 2) : value;
         String[] parts = path.split("\\.", -1);
         if (parts.length < 2 || parts[0].length() < 2) {
             return false;
         }
         for (String part : parts) {
-            if (part.isEmpty() || !(isLetter(part.charAt(0)) || part.charAt(0) == '_' || part.charAt(0) == '$')
-                    || !part.chars().allMatch(c -> isLetter(c) || isDigit(c) || c == '_' || c == '$')) {
+            if (part.isEmpty() || isDigit(part.charAt(0)) || !identifierChars(part)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean identifierChars(String part) {
+        for (int i = 0; i < part.length(); i++) {
+            char c = part.charAt(i);
+            if (!isLetter(c) && !isDigit(c) && c != '_' && c != '$') {
                 return false;
             }
         }
@@ -84,8 +102,15 @@ final class CodeReference {
     }
 
     private static boolean shortLowerId(String value) {
-        return value.length() >= SHORT_ID_MIN && value.length() <= SHORT_ID_MAX
-                && value.chars().allMatch(c -> isLower(c) || isDigit(c));
+        if (value.length() < SHORT_ID_MIN || value.length() > SHORT_ID_MAX) {
+            return false;
+        }
+        for (int i = 0; i < value.length(); i++) {
+            if (!isLower(value.charAt(i)) && !isDigit(value.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean isLetter(int c) {

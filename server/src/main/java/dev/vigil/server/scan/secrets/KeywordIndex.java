@@ -28,9 +28,10 @@ final class KeywordIndex {
     private static final int SIX = 6;
     private static final int EIGHT = 8;
     private static final byte[] FOLD = foldTable();
+    /** {@link #FOLD} by unsigned byte: bytes of characters beyond ASCII fold to 0, as those characters do. */
+    private static final byte[] FOLD_BYTES = Arrays.copyOf(FOLD, 256);
 
     private final PayloadTrie<int[]> trie;
-    private final int maxKeywordLength;
     private final long[] prefixes = new long[(1 << (3 * BITS)) / 64];
     private final long[] shortKeywords = new long[(1 << (3 * BITS)) / 64];
     private final byte[] quadKinds = new byte[1 << QUAD_BITS];
@@ -54,7 +55,6 @@ final class KeywordIndex {
             index(keyword.toLowerCase(Locale.ROOT));
         });
         this.trie = builder.build();
-        this.maxKeywordLength = rulesByKeyword.keySet().stream().mapToInt(String::length).max().orElse(0);
     }
 
     private void index(String keyword) {
@@ -72,10 +72,6 @@ final class KeywordIndex {
             quadKinds[quad(gram, keyword.charAt(3))] |= QUAD_THEN_EIGHT;
             set(eights, prefixHash(keyword, 0, EIGHT));
         }
-    }
-
-    int maxKeywordLength() {
-        return maxKeywordLength;
     }
 
     /** The length of the longest keyword that starts with the three characters of {@code gram}. */
@@ -96,25 +92,25 @@ final class KeywordIndex {
     /**
      * The first offset in {@code text} where a keyword may start and whose first three characters end at or
      * after {@code from}; {@link #END} when there is none, or {@link #NOT_ASCII} when a byte that is not
-     * ASCII comes first. {@code text} is either a file's bytes (one byte per character while they are ASCII)
+     * ASCII comes before it (a byte beyond ASCII folds to 0 like the character it belongs to, so the
+     * bytes and the text hold the same candidates, only at different offsets). {@code text} is either a file's bytes (one byte per character while they are ASCII)
      * or the ASCII view of its text (one byte per character, 0 for any other). After a candidate at
      * {@code c}, the next search starts from {@code c + 3}.
      */
     int nextCandidate(byte[] text, int from) {
         long[] prefixes = this.prefixes;
-        byte[] fold = FOLD;
+        byte[] fold = FOLD_BYTES;
         int gram = 0;
+        int any = 0;
         for (int i = Math.max(0, from - 2); i < from; i++) {
-            gram = ((gram << BITS) | fold[text[i] & 0x7F]) & GRAM_MASK;
+            gram = ((gram << BITS) | fold[text[i] & 0xFF]) & GRAM_MASK;
         }
         for (int i = from; i < text.length; i++) {
             byte b = text[i];
-            if (b < 0) {
-                return NOT_ASCII;
-            }
-            gram = ((gram << BITS) | fold[b]) & GRAM_MASK;
+            any |= b;
+            gram = ((gram << BITS) | fold[b & 0xFF]) & GRAM_MASK;
             if ((prefixes[gram >>> 6] & (1L << gram)) != 0 && i >= 2 && mayStartKeyword(gram, text, i - 2)) {
-                return i - 2;
+                return any < 0 ? NOT_ASCII : i - 2;
             }
         }
         return END;

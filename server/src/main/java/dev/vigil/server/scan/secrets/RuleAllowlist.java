@@ -17,8 +17,6 @@ import java.util.Locale;
 record RuleAllowlist(List<Pattern> secrets, List<String> stopwords, List<String> keys, List<Pattern> matches,
                      List<Pattern> lines, boolean identifiers) {
 
-    static final RuleAllowlist NONE = new RuleAllowlist(List.of(), List.of(), List.of(), List.of(), List.of(), false);
-
     RuleAllowlist {
         secrets = List.copyOf(secrets);
         matches = List.copyOf(matches);

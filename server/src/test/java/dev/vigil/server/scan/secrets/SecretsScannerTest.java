@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 class SecretsScannerTest {
 
@@ -90,6 +91,18 @@ class SecretsScannerTest {
 
         assertThat(found).extracting(Detection::ruleId).containsExactly("github-pat");
         assertThat(found.getFirst().line()).isEqualTo(1);
+    }
+
+    @Test
+    void reportsTheRightLineAfterCharactersBeyondAscii() {
+        String text = "# Schlüssel für die Übergabe — ключ\nname: \"Zoë\"\nGH=" + GITHUB_PAT + "\napi_key: \"" + "Kq7vZ2pX9mLr4TbW8yNc3HdF" + "\"\n";
+
+        List<Detection> found = scan("config/übergabe.yaml", text);
+
+        assertThat(found).extracting(Detection::ruleId, Detection::line)
+                .containsExactly(tuple("github-pat", 3),
+                        tuple("generic-api-key", 4));
+        assertThat(found.getFirst().description()).isEqualTo("GitHub personal access token ghp_****");
     }
 
     @Test
