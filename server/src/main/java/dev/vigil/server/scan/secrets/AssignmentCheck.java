@@ -2,8 +2,8 @@ package dev.vigil.server.scan.secrets;
 
 /**
  * A cheap necessary condition for the {@code {{assign}}} and {@code {{end}}} macros of {@link RuleCompiler}:
- * after a key, a few key characters, quotes or spaces, an assignment operator, then a value of at least
- * {@link #MIN_VALUE} characters that ends where a value may end (a quote, a space, {@code ;}, the end).
+ * after a key, a few key characters, quotes or spaces, an assignment operator, then a value of
+ * {@link #MIN_VALUE} to {@link #MAX_VALUE} characters that ends where a value may end (a quote, a space, {@code ;}, the end).
  * Rules whose regex starts with a key and {@code {{assign}}} run their regex only where this holds, which
  * spares the regex on the many lines that merely mention a key ({@code keySet()},
  * {@code String key = map.get(k)}). Unless the value holds a backslash (where an escaped newline may end
@@ -13,6 +13,8 @@ package dev.vigil.server.scan.secrets;
 final class AssignmentCheck {
 
     static final int MIN_VALUE = 8;
+    /** No {@code {{assign}}} rule's value is longer (the generic rule caps its values at 260 characters). */
+    static final int MAX_VALUE = 300;
     private static final int KEY_TAIL = 64;
     private static final int QUOTES = 3;
     private static final int VALUE_LEAD = 5;
@@ -31,12 +33,15 @@ final class AssignmentCheck {
         i = skip(text, i + 1, end, VALUE_LEAD + 2, "`'\"\n\r\t =:>|");
         valueStart = i;
         escaped = false;
-        while (i < end && isValueChar(text.charAt(i))) {
+        int limit = Math.min(end, i + MAX_VALUE + 1);
+        while (i < limit && isValueChar(text.charAt(i))) {
             escaped |= text.charAt(i) == '\\';
             i++;
         }
         valueEnd = i;
-        return i - valueStart >= MIN_VALUE && (i >= end || escaped || "`'\"\n\r\t\f ;".indexOf(text.charAt(i)) >= 0);
+        int length = i - valueStart;
+        return length >= MIN_VALUE && length <= MAX_VALUE
+                && (i >= end || escaped || "`'\"\n\r\t\f ;".indexOf(text.charAt(i)) >= 0);
     }
 
     int valueStart() {

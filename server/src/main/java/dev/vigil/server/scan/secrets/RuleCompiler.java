@@ -12,7 +12,8 @@ import java.util.Optional;
 
 /**
  * Checks a {@link RuleDefinition} and compiles it into a {@link SecretRule}. Regexes are RE2/J (linear
- * time) and may use three macros, expanded before compilation:
+ * time); the regex of a rule without a window is anchored ({@code ^}), as it runs at keyword hits, which
+ * lets RE2/J stop as soon as the match fails. Regexes may use three macros, expanded before compilation:
  * <ul>
  *   <li>{@code {{assign}}}: what separates a key from its value in code and configuration
  *       ({@code =}, {@code :}, {@code =>}, {@code :=}, {@code ?=}, a closing {@code >} of an XML tag, quotes);</li>
@@ -40,7 +41,8 @@ final class RuleCompiler {
         require(d.title() != null && !d.title().isBlank(), "a title", where);
         require(d.cwe() != null && CWE.matcher(d.cwe()).matches(), "a CWE like CWE-798", where);
         require(d.regex() != null, "a regex", where);
-        Pattern regex = pattern(expand(d.regex()), where);
+        boolean anchored = d.window() == null;
+        Pattern regex = pattern(anchored ? "^(?:" + expand(d.regex()) + ")" : expand(d.regex()), where);
         List<String> keywords = keywords(d.keywords(), where);
         int group = d.secretGroup() == null ? SecretRule.FIRST_GROUP : d.secretGroup();
         require(group <= regex.groupCount(), "a secretGroup the regex has", where);

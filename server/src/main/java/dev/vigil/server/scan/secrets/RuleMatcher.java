@@ -14,6 +14,7 @@ final class RuleMatcher implements WindowScanner.WindowSink {
 
     private static final int KEY_CONTEXT = 50;
     private static final int VALUE_TAIL = 3;
+    private static final int LINE_CONTEXT = 1000;
 
     private final List<SecretRule> rules;
     private final GlobalAllowlist global;
@@ -141,9 +142,16 @@ final class RuleMatcher implements WindowScanner.WindowSink {
         return isWordChar(c) || c == '.' || c == '-';
     }
 
+    /** The line of {@code offset}, at most {@link #LINE_CONTEXT} characters either side (minified code). */
     private CharSequence lineAround(int offset) {
-        int start = text.lastIndexOf('\n', offset - 1) + 1;
-        int end = text.indexOf('\n', offset);
-        return new TextWindow().set(text, start, end < 0 ? text.length() : end);
+        int start = offset;
+        while (start > 0 && offset - start < LINE_CONTEXT && text.charAt(start - 1) != '\n') {
+            start--;
+        }
+        int end = offset;
+        while (end < text.length() && end - offset < LINE_CONTEXT && text.charAt(end) != '\n') {
+            end++;
+        }
+        return new TextWindow().set(text, start, end);
     }
 }

@@ -52,7 +52,7 @@ record SecretRule(String id, String title, String description, Severity severity
     /** Whether the regex starts with a word boundary, which an anchored match checks against the text before the hit. */
     boolean startsAtWordBoundary() {
         String source = regex.pattern();
-        return source.startsWith("\\b") || source.startsWith("(?i)\\b");
+        return source.startsWith("^(?:\\b") || source.startsWith("^(?:(?i)\\b");
     }
 
     /** The group of a successful match that holds the secret, or {@code -1} when none took part. */

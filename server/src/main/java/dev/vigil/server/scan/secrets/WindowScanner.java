@@ -44,6 +44,7 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
     private String text;
     private int lineStart;
     private int lineEnd;
+    private int nextLineEnd;
     private int probeStart;
     private WindowSink sink;
 
@@ -112,6 +113,7 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
         }
         if (lineEnd < start) {
             lineStart = -1;
+            nextLineEnd = -1;
             int end = text.indexOf('\n', start);
             lineEnd = end < 0 ? text.length() : end;
         }
@@ -151,12 +153,13 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
         return lineStart;
     }
 
+    /** The end of the line after the current one, found once per line so that the scan stays linear. */
     private int endOfNextLine() {
-        if (lineEnd >= text.length()) {
-            return lineEnd;
+        if (nextLineEnd < 0) {
+            int next = lineEnd >= text.length() ? lineEnd : text.indexOf('\n', lineEnd + 1);
+            nextLineEnd = next < 0 ? text.length() : next;
         }
-        int next = text.indexOf('\n', lineEnd + 1);
-        return next < 0 ? text.length() : next;
+        return nextLineEnd;
     }
 
     private void merge(int rule, int start, int end) {

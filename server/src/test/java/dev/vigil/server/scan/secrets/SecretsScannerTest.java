@@ -106,6 +106,22 @@ class SecretsScannerTest {
     }
 
     @Test
+    void scansHostileInputInLinearTime() {
+        String[] hostile = {
+            "api_key=".repeat(150_000),
+            "token: \"" + "a1".repeat(400_000) + "\"",
+            ("password = \"" + "x".repeat(60) + "\"\n").repeat(20_000),
+            "-----BEGIN RSA PRIVATE KEY-----".repeat(30_000),
+            "ghp_" + "ghp_".repeat(250_000),
+        };
+        for (String text : hostile) {
+            long start = System.nanoTime();
+            scan("hostile.txt", text);
+            assertThat((System.nanoTime() - start) / 1e9).as("seconds for %d characters", text.length()).isLessThan(10);
+        }
+    }
+
+    @Test
     void ignoresPlaceholderAwsKeys() {
         assertThat(scan("README.md", "aws_access_key_id = AKIAIOSFODNN7EXAMPLE\napi_key = ${API_KEY}\n"
                 + "token: <your-token>\npassword = \"changeme\"\n")).isEmpty();
