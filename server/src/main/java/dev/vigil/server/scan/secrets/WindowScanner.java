@@ -20,6 +20,9 @@ import java.util.stream.IntStream;
 final class WindowScanner implements PayloadEmitHandler<int[]> {
 
     static final int ANCHORED_SPAN = 1200;
+    private static final byte UNKNOWN = 0;
+    private static final byte APPLIES = 1;
+    private static final byte DOES_NOT_APPLY = -1;
 
     /** Receives the places where one rule's regex must run. */
     interface WindowSink {
@@ -36,7 +39,8 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
     private final int[] pendingStart;
     private final int[] pendingEnd;
     private final int[] touched;
-    private final boolean[] applies;
+    /** Per rule for the current file: 0 not yet known, 1 applies, -1 does not (its path regex fails). */
+    private final byte[] applies;
     private final int[] pathRules;
     private final TextWindow probeView = new TextWindow();
     private int touchedCount;
@@ -54,10 +58,10 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
         this.pendingStart = new int[rules.size()];
         this.pendingEnd = new int[rules.size()];
         this.touched = new int[rules.size()];
-        this.applies = new boolean[rules.size()];
+        this.applies = new byte[rules.size()];
         this.pathRules = IntStream.range(0, rules.size()).filter(rule -> rules.get(rule).path().isPresent()).toArray();
         Arrays.fill(pendingEnd, -1);
-        Arrays.fill(applies, true);
+        Arrays.fill(applies, APPLIES);
     }
 
     /** Scans one file; its text is decoded only when a keyword may be in it. */
@@ -66,7 +70,7 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
         this.text = null;
         this.sink = sink;
         for (int rule : pathRules) {
-            applies[rule] = rules.get(rule).appliesTo(file.path());
+            applies[rule] = UNKNOWN;
         }
         lineStart = 0;
         lineEnd = -1;
@@ -128,11 +132,19 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
         }
         int keywordEnd = probeStart + hit.getEnd() + 1;
         for (int rule : hit.getPayload()) {
-            if (applies[rule]) {
+            if (applies(rule)) {
                 open(rule, probeStart, keywordEnd);
             }
         }
         return true;
+    }
+
+    /** Whether a rule applies to the current file; a path regex runs only once a keyword of its rule turns up. */
+    private boolean applies(int rule) {
+        if (applies[rule] == UNKNOWN) {
+            applies[rule] = rules.get(rule).appliesTo(file.path()) ? APPLIES : DOES_NOT_APPLY;
+        }
+        return applies[rule] == APPLIES;
     }
 
     private void open(int rule, int position, int keywordEnd) {
