@@ -18,7 +18,6 @@ import java.util.Map;
 final class KeywordIndex {
 
     static final int END = -1;
-    static final int NOT_ASCII = -2;
     private static final int BITS = 6;
     private static final int GRAM_MASK = (1 << (3 * BITS)) - 1;
     private static final int QUAD_BITS = 16;
@@ -32,7 +31,8 @@ final class KeywordIndex {
     private static final byte[] FOLD_BYTES = Arrays.copyOf(FOLD, 256);
 
     private final PayloadTrie<int[]> trie;
-    private final long[] prefixes = new long[(1 << (3 * BITS)) / 64];
+    /** One byte per gram (not a bitmap): the hottest test of the scan is then a single load. */
+    private final byte[] prefixes = new byte[1 << (3 * BITS)];
     private final long[] shortKeywords = new long[(1 << (3 * BITS)) / 64];
     private final byte[] quadKinds = new byte[1 << QUAD_BITS];
     private final long[] sixes = new long[(1 << QUAD_BITS) / 64];
@@ -59,7 +59,7 @@ final class KeywordIndex {
 
     private void index(String keyword) {
         int gram = next(next(next(0, keyword.charAt(0)), keyword.charAt(1)), keyword.charAt(2));
-        set(prefixes, gram);
+        prefixes[gram] = 1;
         longestByPrefix[gram] = (byte) Math.max(longestByPrefix[gram], keyword.length());
         if (keyword.length() == 3) {
             set(shortKeywords, gram);
@@ -91,26 +91,21 @@ final class KeywordIndex {
 
     /**
      * The first offset in {@code text} where a keyword may start and whose first three characters end at or
-     * after {@code from}; {@link #END} when there is none, or {@link #NOT_ASCII} when a byte that is not
-     * ASCII comes before it (a byte beyond ASCII folds to 0 like the character it belongs to, so the
-     * bytes and the text hold the same candidates, only at different offsets). {@code text} is either a file's bytes (one byte per character while they are ASCII)
-     * or the ASCII view of its text (one byte per character, 0 for any other). After a candidate at
+     * after {@code from}, or {@link #END}. {@code text} is either the bytes of an ASCII file or the ASCII view
+     * of a text (one byte per character, 0 for any other). After a candidate at
      * {@code c}, the next search starts from {@code c + 3}.
      */
     int nextCandidate(byte[] text, int from) {
-        long[] prefixes = this.prefixes;
+        byte[] prefixes = this.prefixes;
         byte[] fold = FOLD_BYTES;
         int gram = 0;
-        int any = 0;
         for (int i = Math.max(0, from - 2); i < from; i++) {
             gram = ((gram << BITS) | fold[text[i] & 0xFF]) & GRAM_MASK;
         }
         for (int i = from; i < text.length; i++) {
-            byte b = text[i];
-            any |= b;
-            gram = ((gram << BITS) | fold[b & 0xFF]) & GRAM_MASK;
-            if ((prefixes[gram >>> 6] & (1L << gram)) != 0 && i >= 2 && mayStartKeyword(gram, text, i - 2)) {
-                return any < 0 ? NOT_ASCII : i - 2;
+            gram = ((gram << BITS) | fold[text[i] & 0xFF]) & GRAM_MASK;
+            if (prefixes[gram] != 0 && i >= 2 && mayStartKeyword(gram, text, i - 2)) {
+                return i - 2;
             }
         }
         return END;

@@ -82,22 +82,23 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
     }
 
     /**
-     * Probes every keyword candidate. The file's bytes serve as its characters while they are ASCII (most
-     * source files are); from the first byte that is not, the ASCII view of its text does.
+     * Probes every keyword candidate. The file's bytes serve as its characters when they are all ASCII (most
+     * source files are); else the ASCII view of its text does.
      */
     private void findKeywords(SourceFile file) {
-        byte[] bytes = file.content();
-        int from = 0;
-        for (int start = keywords.nextCandidate(bytes, from); start != KeywordIndex.END; ) {
-            if (start == KeywordIndex.NOT_ASCII) {
-                bytes = asciiView(file.text());
-                start = keywords.nextCandidate(bytes, from);
-                continue;
-            }
+        byte[] bytes = isAscii(file.content()) ? file.content() : asciiView(file.text());
+        for (int start = keywords.nextCandidate(bytes, 0); start != KeywordIndex.END;
+             start = keywords.nextCandidate(bytes, start + 3)) {
             probe(start, keywords.longestKeyword(KeywordIndex.gramAt(bytes, start)));
-            from = start + 3;
-            start = keywords.nextCandidate(bytes, from);
         }
+    }
+
+    private static boolean isAscii(byte[] bytes) {
+        int any = 0;
+        for (byte b : bytes) {
+            any |= b;
+        }
+        return any >= 0;
     }
 
     /** One byte per character of {@code text}, at the same offsets: ASCII characters as they are, others as 0. */
