@@ -19,18 +19,26 @@ final class AssignmentCheck {
     private static final int QUOTES = 3;
     private static final int VALUE_LEAD = 5;
 
+    private static final String WORD = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_";
+    private static final boolean[] KEY_CHARS = chars(WORD + "\t .-");
+    private static final boolean[] QUOTE_CHARS = chars("'\"\n\r\t ");
+    private static final boolean[] OPERATOR_CHARS = chars("=>:|?,");
+    private static final boolean[] LEAD_CHARS = chars("`'\"\n\r\t =:>|");
+    private static final boolean[] END_CHARS = chars("`'\"\n\r\t\f ;");
+    private static final boolean[] VALUE_CHARS = valueChars();
+
     private int valueStart;
     private int valueEnd;
     private boolean escaped;
 
     /** Whether an assignment of a long enough value starts at {@code from} (just after a keyword), within {@code end}. */
     boolean find(CharSequence text, int from, int end) {
-        int i = skip(text, from, end, KEY_TAIL, "\t .-");
-        i = skip(text, i, end, QUOTES, "'\"\n\r\t ");
-        if (i >= end || "=>:|?,".indexOf(text.charAt(i)) < 0) {
+        int i = skip(text, from, end, KEY_TAIL, KEY_CHARS);
+        i = skip(text, i, end, QUOTES, QUOTE_CHARS);
+        if (i >= end || !is(OPERATOR_CHARS, text.charAt(i))) {
             return false;
         }
-        i = skip(text, i + 1, end, VALUE_LEAD + 2, "`'\"\n\r\t =:>|");
+        i = skip(text, i + 1, end, VALUE_LEAD + 2, LEAD_CHARS);
         valueStart = i;
         escaped = false;
         int limit = Math.min(end, i + MAX_VALUE + 1);
@@ -40,8 +48,7 @@ final class AssignmentCheck {
         }
         valueEnd = i;
         int length = i - valueStart;
-        return length >= MIN_VALUE && length <= MAX_VALUE
-                && (i >= end || escaped || "`'\"\n\r\t\f ;".indexOf(text.charAt(i)) >= 0);
+        return length >= MIN_VALUE && length <= MAX_VALUE && (i >= end || escaped || is(END_CHARS, text.charAt(i)));
     }
 
     int valueStart() {
@@ -57,20 +64,30 @@ final class AssignmentCheck {
         return escaped;
     }
 
-    private static int skip(CharSequence text, int from, int end, int most, String chars) {
+    private static int skip(CharSequence text, int from, int end, int most, boolean[] chars) {
         int i = from;
-        while (i < end && i - from < most) {
-            char c = text.charAt(i);
-            if (chars.indexOf(c) < 0 && !(most == KEY_TAIL && isWordChar(c))) {
-                break;
-            }
+        while (i < end && i - from < most && is(chars, text.charAt(i))) {
             i++;
         }
         return i;
     }
 
-    private static boolean isWordChar(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    private static boolean is(boolean[] chars, char c) {
+        return c < 128 && chars[c];
+    }
+
+    private static boolean[] valueChars() {
+        boolean[] chars = new boolean[128];
+        for (char c = '!'; c < 127; c++) {
+            chars[c] = "\"'`,;()[]{}<>".indexOf(c) < 0;
+        }
+        return chars;
+    }
+
+    private static boolean[] chars(String set) {
+        boolean[] chars = new boolean[128];
+        set.chars().forEach(c -> chars[c] = true);
+        return chars;
     }
 
     /**
@@ -78,6 +95,6 @@ final class AssignmentCheck {
      * parentheses, {@code ,} and {@code ;}, which end a value or show code rather than a literal.
      */
     private static boolean isValueChar(char c) {
-        return c > ' ' && c < 127 && "\"'`,;()[]{}<>".indexOf(c) < 0;
+        return is(VALUE_CHARS, c);
     }
 }
