@@ -12,9 +12,11 @@ import java.util.List;
  */
 record GlobalAllowlist(List<Pattern> paths, RuleAllowlist secrets) {
 
+    /** The path regexes are checked one by one, then combined into one alternation: one search per file. */
     static GlobalAllowlist compile(GlobalDefinition definition) {
-        return new GlobalAllowlist(
-                RuleCompiler.patterns(definition.paths(), "global paths"),
+        List<Pattern> paths = RuleCompiler.patterns(definition.paths(), "global paths");
+        String anyPath = String.join("|", paths.stream().map(path -> "(?:" + path.pattern() + ")").toList());
+        return new GlobalAllowlist(paths.isEmpty() ? List.of() : List.of(Pattern.compile(anyPath)),
                 new RuleAllowlist(RuleCompiler.patterns(definition.secrets(), "global secrets"),
                         RuleCompiler.orEmpty(definition.stopwords()), List.of(), List.of(), List.of(), false));
     }
