@@ -6,23 +6,28 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What a rule, or every rule, lets pass: a candidate is allowed (not reported) when one of the secret
- * regexes finds a match in the secret, a stopword occurs in it (case-insensitively), a match regex finds
- * a match in the whole regex match, or a line regex finds one in the candidate's line.
+ * What a rule, or every rule, lets pass. A candidate is allowed (not reported) when the secret regex finds
+ * a match in the secret, a stopword occurs in the secret, the secret is a {@link CodeReference} (with
+ * {@code identifiers: true}), a key stopword occurs in the key name before the
+ * secret (lower-cased, without {@code _ . -}, spaces and quotes: {@code primary_key} is {@code primarykey}),
+ * a match regex finds a match in the key and the regex match, or a line regex in the candidate's line.
+ * Stopwords are matched case-insensitively; regexes are tried in their order, so cheap and common ones
+ * should come first.
  */
-record RuleAllowlist(List<Pattern> secrets, List<String> stopwords, List<Pattern> matches, List<Pattern> lines) {
-
-    static final RuleAllowlist NONE = new RuleAllowlist(List.of(), List.of(), List.of(), List.of());
+record RuleAllowlist(List<Pattern> secrets, List<String> stopwords, List<String> keys, List<Pattern> matches,
+                     List<Pattern> lines, boolean identifiers) {
 
     RuleAllowlist {
         secrets = List.copyOf(secrets);
-        stopwords = stopwords.stream().map(word -> word.toLowerCase(Locale.ROOT)).toList();
         matches = List.copyOf(matches);
         lines = List.copyOf(lines);
+        stopwords = stopwords.stream().map(word -> word.toLowerCase(Locale.ROOT)).toList();
+        keys = keys.stream().map(RuleAllowlist::normalizeKey).toList();
     }
 
-    boolean allowsSecret(String secret) {
-        if (anyFinds(secrets, secret)) {
+    /** Whether a stopword occurs in the secret or it is a {@link CodeReference}: cheap, so checked before any regex. */
+    boolean allowsSecretByWord(String secret) {
+        if (identifiers && CodeReference.matches(secret)) {
             return true;
         }
         if (stopwords.isEmpty()) {
@@ -37,15 +42,43 @@ record RuleAllowlist(List<Pattern> secrets, List<String> stopwords, List<Pattern
         return false;
     }
 
-    boolean allowsMatch(CharSequence match) {
-        return anyFinds(matches, match);
+    boolean allowsSecretByPattern(String secret) {
+        return finds(secrets, secret);
+    }
+
+    boolean allowsKey(CharSequence key) {
+        if (keys.isEmpty()) {
+            return false;
+        }
+        String normalized = normalizeKey(key);
+        for (String word : keys) {
+            if (normalized.contains(word)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    boolean allowsMatch(CharSequence keyAndMatch) {
+        return finds(matches, keyAndMatch);
     }
 
     boolean allowsLine(CharSequence line) {
-        return anyFinds(lines, line);
+        return finds(lines, line);
     }
 
-    private static boolean anyFinds(List<Pattern> patterns, CharSequence text) {
+    static String normalizeKey(CharSequence key) {
+        StringBuilder normalized = new StringBuilder(key.length());
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if ("_.- \t'\"`".indexOf(c) < 0) {
+                normalized.append(Character.toLowerCase(c));
+            }
+        }
+        return normalized.toString();
+    }
+
+    private static boolean finds(List<Pattern> patterns, CharSequence text) {
         for (Pattern pattern : patterns) {
             if (pattern.matcher(text).find()) {
                 return true;

@@ -12,7 +12,8 @@ import java.util.Optional;
 
 /**
  * Checks a {@link RuleDefinition} and compiles it into a {@link SecretRule}. Regexes are RE2/J (linear
- * time) and may use three macros, expanded before compilation:
+ * time); the regex of a rule without a window is anchored ({@code ^}), as it runs at keyword hits, which
+ * lets RE2/J stop as soon as the match fails. Regexes may use three macros, expanded before compilation:
  * <ul>
  *   <li>{@code {{assign}}}: what separates a key from its value in code and configuration
  *       ({@code =}, {@code :}, {@code =>}, {@code :=}, {@code ?=}, a closing {@code >} of an XML tag, quotes);</li>
@@ -29,6 +30,7 @@ final class RuleCompiler {
     private static final Pattern ID = Pattern.compile("[a-z0-9]+(?:-[a-z0-9]+)*");
     private static final Pattern CWE = Pattern.compile("CWE-\\d+");
     private static final int MIN_KEYWORD = 3;
+    private static final int MAX_KEYWORD = 20;
 
     private RuleCompiler() {
     }
@@ -39,11 +41,12 @@ final class RuleCompiler {
         require(d.title() != null && !d.title().isBlank(), "a title", where);
         require(d.cwe() != null && CWE.matcher(d.cwe()).matches(), "a CWE like CWE-798", where);
         require(d.regex() != null, "a regex", where);
-        Pattern regex = pattern(expand(d.regex()), where);
+        boolean anchored = d.window() == null;
+        Pattern regex = pattern(anchored ? "^(?:" + expand(d.regex()) + ")" : expand(d.regex()), where);
         List<String> keywords = keywords(d.keywords(), where);
         int group = d.secretGroup() == null ? SecretRule.FIRST_GROUP : d.secretGroup();
         require(group <= regex.groupCount(), "a secretGroup the regex has", where);
-        AllowDefinition allow = d.allowlist() == null ? new AllowDefinition(null, null, null, null) : d.allowlist();
+        AllowDefinition allow = d.allowlist() == null ? new AllowDefinition(null, null, null, null, null, null) : d.allowlist();
         ExamplesDefinition examples = d.examples() == null ? new ExamplesDefinition(null, null) : d.examples();
         int before = d.window() == null || d.window().before() == null ? 0 : d.window().before();
         int after = d.window() == null || d.window().after() == null ? 0 : d.window().after();
@@ -52,6 +55,7 @@ final class RuleCompiler {
                 d.entropy() == null ? 0.0 : d.entropy(),
                 Optional.ofNullable(d.path()).map(path -> pattern(path, where)),
                 allowlist(allow, where), orEmpty(d.aliases()), before, after, Boolean.TRUE.equals(d.fallback()),
+                d.regex().contains("{{assign}}"),
                 d.examplePath() == null ? "config.txt" : d.examplePath(),
                 orEmpty(examples.find()), orEmpty(examples.ignore()));
     }
@@ -69,15 +73,17 @@ final class RuleCompiler {
     }
 
     private static RuleAllowlist allowlist(AllowDefinition allow, String where) {
-        return new RuleAllowlist(patterns(allow.secrets(), where), orEmpty(allow.stopwords()),
-                patterns(allow.matches(), where), patterns(allow.lines(), where));
+        return new RuleAllowlist(patterns(allow.secrets(), where), orEmpty(allow.stopwords()), orEmpty(allow.keys()),
+                patterns(allow.matches(), where), patterns(allow.lines(), where),
+                Boolean.TRUE.equals(allow.identifiers()));
     }
 
     private static List<String> keywords(List<String> keywords, String where) {
         require(keywords != null && !keywords.isEmpty(), "at least one keyword", where);
         for (String keyword : keywords) {
-            require(keyword.length() >= MIN_KEYWORD && keyword.equals(keyword.toLowerCase(Locale.ROOT)),
-                    "lower-case keywords of at least " + MIN_KEYWORD + " characters", where);
+            require(keyword.length() >= MIN_KEYWORD && keyword.length() <= MAX_KEYWORD
+                            && keyword.equals(keyword.toLowerCase(Locale.ROOT)),
+                    "lower-case keywords of " + MIN_KEYWORD + " to " + MAX_KEYWORD + " characters", where);
             require(keyword.chars().allMatch(c -> c < 128), "ASCII keywords", where);
         }
         return keywords;

@@ -11,8 +11,9 @@ record RuleDefinition(String id, String title, String description, String severi
                       AllowDefinition allowlist, List<String> aliases, WindowDefinition window,
                       String examplePath, Boolean fallback, ExamplesDefinition examples) {
 
-    /** Values that look like secrets but are not: regexes over the secret, the whole match or its line. */
-    record AllowDefinition(List<String> secrets, List<String> stopwords, List<String> matches, List<String> lines) {
+    /** Values that look like secrets but are not: see {@link RuleAllowlist}. */
+    record AllowDefinition(List<String> secrets, List<String> stopwords, List<String> keys, List<String> matches,
+                           List<String> lines, Boolean identifiers) {
     }
 
     /** How far around a keyword hit a multi-line rule looks, in characters. */

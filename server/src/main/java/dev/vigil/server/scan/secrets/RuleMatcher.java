@@ -12,10 +12,15 @@ import java.util.List;
  */
 final class RuleMatcher implements WindowScanner.WindowSink {
 
+    private static final int KEY_CONTEXT = 50;
+    private static final int VALUE_TAIL = 3;
+    private static final int LINE_CONTEXT = 1000;
+
     private final List<SecretRule> rules;
     private final GlobalAllowlist global;
     private final Matcher[] matchers;
     private final TextWindow window = new TextWindow();
+    private final AssignmentCheck assignment = new AssignmentCheck();
     private SourceFile file;
     private String text = "";
     private FileFindings findings;
@@ -29,49 +34,124 @@ final class RuleMatcher implements WindowScanner.WindowSink {
         }
     }
 
-    RuleMatcher on(SourceFile file, String text, FileFindings findings) {
+    RuleMatcher on(SourceFile file, FileFindings findings) {
         this.file = file;
-        this.text = text;
         this.findings = findings;
         return this;
     }
 
     @Override
-    public void window(int rule, int start, int end) {
+    public void anchored(int rule, int start, int keywordEnd, int end) {
+        text = file.text();
         SecretRule secretRule = rules.get(rule);
+        if (secretRule.startsAtWordBoundary() && start > 0 && isWordChar(text.charAt(start - 1))) {
+            return;
+        }
+        int limit = end;
+        if (secretRule.assignment()) {
+            if (!assignment.find(text, keywordEnd, end) || !worthMatching(secretRule, start)) {
+                return;
+            }
+            limit = Math.min(end, assignment.valueEnd() + VALUE_TAIL);
+        }
         Matcher matcher = matchers[rule];
-        matcher.reset(window.set(text, start, end));
-        while (matcher.find()) {
-            int group = secretRule.groupOf(matcher);
-            if (group < 0 || matcher.start(group) == matcher.end(group)) {
-                continue;
-            }
-            int offset = start + matcher.start(group);
-            String secret = matcher.group(group);
-            if (reportable(secretRule, secret, matcher, offset)) {
-                findings.add(secretRule, file.lineOf(offset), MaskedSecret.of(secret));
-            }
+        matcher.reset(window.set(text, start, limit));
+        if (matcher.lookingAt()) {
+            report(secretRule, matcher, start);
         }
         matcher.reset("");
     }
 
-    private boolean reportable(SecretRule rule, String secret, Matcher matcher, int offset) {
+    @Override
+    public void window(int rule, int start, int end) {
+        text = file.text();
+        SecretRule secretRule = rules.get(rule);
+        Matcher matcher = matchers[rule];
+        matcher.reset(window.set(text, start, end));
+        while (matcher.find()) {
+            report(secretRule, matcher, start);
+        }
+        matcher.reset("");
+    }
+
+    private void report(SecretRule rule, Matcher matcher, int windowStart) {
+        int group = rule.groupOf(matcher);
+        if (group < 0 || matcher.start(group) == matcher.end(group)) {
+            return;
+        }
+        int offset = windowStart + matcher.start(group);
+        String secret = matcher.group(group);
+        if (reportable(rule, secret, windowStart + matcher.start(), windowStart + matcher.end(), offset)) {
+            findings.add(rule, file.lineOf(offset), MaskedSecret.of(secret));
+        }
+    }
+
+    /**
+     * The secret checks of {@link #reportable} on the value an assignment check found, before the rule's
+     * regex runs: unless the value is escaped, it is the secret the regex would capture, and most values
+     * that merely look assigned are allowlisted.
+     */
+    private boolean worthMatching(SecretRule rule, int matchStart) {
+        if (assignment.escaped()) {
+            return true;
+        }
+        String value = text.substring(assignment.valueStart(), assignment.valueEnd());
+        return passesCheapChecks(rule, value, matchStart, assignment.valueStart())
+                && !rule.allowlist().allowsSecretByPattern(value) && !global.allowsSecretByPattern(value);
+    }
+
+    private boolean passesCheapChecks(SecretRule rule, String secret, int matchStart, int offset) {
         if (rule.minEntropy() > 0 && Entropy.shannon(secret) < rule.minEntropy()) {
             return false;
         }
         RuleAllowlist allow = rule.allowlist();
-        if (global.allowsSecret(secret) || allow.allowsSecret(secret)) {
+        return !allow.allowsSecretByWord(secret) && !global.allowsSecretByWord(secret)
+                && !allow.allowsKey(new TextWindow().set(text, keyStart(matchStart), offset));
+    }
+
+    /** Cheap checks first: entropy, stopwords and key names, then the allowlist regexes. */
+    private boolean reportable(SecretRule rule, String secret, int matchStart, int matchEnd, int offset) {
+        if (!passesCheapChecks(rule, secret, matchStart, offset)) {
             return false;
         }
-        if (!allow.matches().isEmpty() && allow.allowsMatch(matcher.group())) {
+        RuleAllowlist allow = rule.allowlist();
+        if (allow.allowsSecretByPattern(secret) || global.allowsSecretByPattern(secret)) {
+            return false;
+        }
+        if (!allow.matches().isEmpty()
+                && allow.allowsMatch(new TextWindow().set(text, keyStart(matchStart), matchEnd))) {
             return false;
         }
         return allow.lines().isEmpty() || !allow.allowsLine(lineAround(offset));
     }
 
+    /** Where the key name of a match starts: up to 50 word, dot or dash characters before the match. */
+    private int keyStart(int matchStart) {
+        int start = matchStart;
+        while (start > 0 && matchStart - start < KEY_CONTEXT && isKeyChar(text.charAt(start - 1))) {
+            start--;
+        }
+        return start;
+    }
+
+    private static boolean isWordChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_';
+    }
+
+    private static boolean isKeyChar(char c) {
+        return isWordChar(c) || c == '.' || c == '-';
+    }
+
+    /** The line of {@code offset}, at most {@link #LINE_CONTEXT} characters either side (minified code). */
     private CharSequence lineAround(int offset) {
-        int start = text.lastIndexOf('\n', offset - 1) + 1;
-        int end = text.indexOf('\n', offset);
-        return new TextWindow().set(text, start, end < 0 ? text.length() : end);
+        int start = offset;
+        while (start > 0 && offset - start < LINE_CONTEXT && text.charAt(start - 1) != '\n') {
+            start--;
+        }
+        int end = offset;
+        while (end < text.length() && end - offset < LINE_CONTEXT && text.charAt(end) != '\n') {
+            end++;
+        }
+        return new TextWindow().set(text, start, end);
     }
 }

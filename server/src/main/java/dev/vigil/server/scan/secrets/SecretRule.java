@@ -14,16 +14,20 @@ import java.util.Optional;
  *                      in the match, or the whole match when the regex has no group
  * @param minEntropy    the least Shannon entropy the secret must have, {@code 0} for none
  * @param path          when present, the rule applies only to files whose path this regex finds a match in
- * @param before        characters before a keyword hit that the regex sees, {@code 0} for "from the hit's line start"
- * @param after         characters after a keyword hit that the regex sees, {@code 0} for "to the end of the next line"
+ * @param before        for a windowed rule, the characters before a keyword hit that the regex searches,
+ *                      {@code 0} for "from the hit's line start"
+ * @param after         for a windowed rule, the characters after a keyword hit that the regex searches; a rule
+ *                      with neither is anchored: its regex must match starting at the keyword
  * @param fallback      a catch-all rule (generic assignments) whose finding is dropped when a specific rule
  *                      reports the same secret on the same line
+ * @param assignment    the regex starts with a key and the {@code {{assign}}} macro, so it runs only where
+ *                      {@link AssignmentCheck} sees an assignment after the keyword
  * @param shouldFind    examples this rule must report
  * @param shouldNotFind examples this rule must not report
  */
 record SecretRule(String id, String title, String description, Severity severity, String cwe, Pattern regex,
                   int secretGroup, List<String> keywords, double minEntropy, Optional<Pattern> path,
-                  RuleAllowlist allowlist, List<String> aliases, int before, int after, boolean fallback,
+                  RuleAllowlist allowlist, List<String> aliases, int before, int after, boolean fallback, boolean assignment,
                   String examplePath,
                   List<String> shouldFind, List<String> shouldNotFind) {
 
@@ -40,8 +44,15 @@ record SecretRule(String id, String title, String description, Severity severity
         return path.isEmpty() || path.get().matcher(filePath).find();
     }
 
-    boolean multiline() {
-        return before > 0 || after > 0;
+    /** Whether the regex must match at a keyword hit (else it searches a window around the hit). */
+    boolean anchored() {
+        return before == 0 && after == 0;
+    }
+
+    /** Whether the regex starts with a word boundary, which an anchored match checks against the text before the hit. */
+    boolean startsAtWordBoundary() {
+        String source = regex.pattern();
+        return source.startsWith("^(?:\\b") || source.startsWith("^(?:(?i)\\b");
     }
 
     /** The group of a successful match that holds the secret, or {@code -1} when none took part. */

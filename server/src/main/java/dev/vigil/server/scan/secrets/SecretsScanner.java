@@ -66,9 +66,8 @@ public final class SecretsScanner implements Scanner {
             if (file.size() == 0 || file.isBinary() || book.global().skipsPath(file.path())) {
                 return;
             }
-            String text = file.text();
             FileFindings findings = new FileFindings(file.path());
-            windows.scan(file.path(), text, matcher.on(file, text, findings));
+            windows.scan(file, matcher.on(file, findings));
             detections.addAll(findings.detections());
         }
 

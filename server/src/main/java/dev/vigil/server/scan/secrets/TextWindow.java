@@ -14,10 +14,6 @@ final class TextWindow implements CharSequence {
         return this;
     }
 
-    int offset() {
-        return offset;
-    }
-
     @Override
     public int length() {
         return length;

@@ -1,27 +1,36 @@
 package dev.vigil.server.scan.secrets;
 
+import dev.vigil.server.scan.SourceFile;
 import org.ahocorasick.trie.PayloadEmit;
 import org.ahocorasick.trie.handler.PayloadEmitHandler;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
- * Finds where each rule's regex must run in a text: lines that may hold a keyword (by the gram bitmap)
- * go through the keyword trie, and each keyword hit opens a window for the rules that use the keyword:
- * its line and the next (for values on the line after their key, as in XML), a bounded slice of an
- * overly long line (minified code), or the rule's own span for multi-line rules. Windows of one rule
- * that overlap are merged, so every character is matched at most once per rule: the scan stays linear.
- * One instance per session; not thread-safe.
+ * Finds where each rule's regex must run in a text. A rolling gram of case-folded characters marks where a
+ * keyword may start ({@link KeywordIndex}); only there does the keyword trie run, over a few characters. Each keyword hit
+ * then asks the rules that use the keyword to match. An anchored rule matches starting at the hit, over at
+ * most the rest of the line and the next one (a value may sit on the line after its key, as in XML) and
+ * never more than {@link #ANCHORED_SPAN} characters. A windowed rule
+ * searches its own span around the hit; overlapping windows of one rule are merged, so each character is
+ * searched at most once per rule. Either way the work is linear in the text. One instance per session.
  */
 final class WindowScanner implements PayloadEmitHandler<int[]> {
 
-    static final int LONG_LINE = 4096;
-    static final int LONG_LINE_BEFORE = 256;
-    static final int LONG_LINE_AFTER = 1024;
+    static final int ANCHORED_SPAN = 1200;
+    private static final byte UNKNOWN = 0;
+    private static final byte APPLIES = 1;
+    private static final byte DOES_NOT_APPLY = -1;
 
-    /** Receives a merged window of one rule. */
+    /** Receives the places where one rule's regex must run. */
     interface WindowSink {
+
+        /** The regex must match at {@code start} (a keyword that ends at {@code keywordEnd}), within {@code end}. */
+        void anchored(int rule, int start, int keywordEnd, int end);
+
+        /** The regex searches {@code [start, end)}. */
         void window(int rule, int start, int end);
     }
 
@@ -30,12 +39,17 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
     private final int[] pendingStart;
     private final int[] pendingEnd;
     private final int[] touched;
-    private final boolean[] applies;
-    private final TextWindow lineView = new TextWindow();
+    /** Per rule for the current file: 0 not yet known, 1 applies, -1 does not (its path regex fails). */
+    private final byte[] applies;
+    private final int[] pathRules;
+    private final TextWindow probeView = new TextWindow();
     private int touchedCount;
-    private String text = "";
+    private SourceFile file;
+    private String text;
     private int lineStart;
     private int lineEnd;
+    private int nextLineEnd;
+    private int probeStart;
     private WindowSink sink;
 
     WindowScanner(List<SecretRule> rules, KeywordIndex keywords) {
@@ -44,79 +58,121 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
         this.pendingStart = new int[rules.size()];
         this.pendingEnd = new int[rules.size()];
         this.touched = new int[rules.size()];
-        this.applies = new boolean[rules.size()];
+        this.applies = new byte[rules.size()];
+        this.pathRules = IntStream.range(0, rules.size()).filter(rule -> rules.get(rule).path().isPresent()).toArray();
         Arrays.fill(pendingEnd, -1);
+        Arrays.fill(applies, APPLIES);
     }
 
-    void scan(String path, String text, WindowSink sink) {
-        this.text = text;
+    /** Scans one file; its text is decoded only when a keyword may be in it. */
+    void scan(SourceFile file, WindowSink sink) {
+        this.file = file;
+        this.text = null;
         this.sink = sink;
-        for (int rule = 0; rule < rules.size(); rule++) {
-            applies[rule] = rules.get(rule).appliesTo(path);
+        for (int rule : pathRules) {
+            applies[rule] = UNKNOWN;
         }
-        int length = text.length();
-        for (int start = 0; start < length; ) {
-            int end = text.indexOf('\n', start);
-            end = end < 0 ? length : end;
-            if (mayHoldKeyword(start, end)) {
-                lineStart = start;
-                lineEnd = end;
-                keywords.hits(lineView.set(text, start, end), this);
-            }
-            start = end + 1;
-        }
+        lineStart = 0;
+        lineEnd = -1;
+        findKeywords(file);
         flushAll();
-        this.text = "";
+        this.file = null;
+        this.text = null;
         this.sink = null;
     }
 
-    private boolean mayHoldKeyword(int start, int end) {
-        String text = this.text;
-        int gram = 0;
-        for (int i = start; i < end; i++) {
-            gram = KeywordIndex.next(gram, text.charAt(i));
-            if (keywords.mayStartKeyword(gram)) {
-                return true;
-            }
+    /**
+     * Probes every keyword candidate. The file's bytes serve as its characters when they are all ASCII (most
+     * source files are); else the ASCII view of its text does.
+     */
+    private void findKeywords(SourceFile file) {
+        byte[] bytes = isAscii(file.content()) ? file.content() : asciiView(file.text());
+        for (int start = keywords.nextCandidate(bytes, 0); start != KeywordIndex.END;
+             start = keywords.nextCandidate(bytes, start + 3)) {
+            probe(start, keywords.longestKeyword(KeywordIndex.gramAt(bytes, start)));
         }
-        return false;
+    }
+
+    private static boolean isAscii(byte[] bytes) {
+        int any = 0;
+        for (byte b : bytes) {
+            any |= b;
+        }
+        return any >= 0;
+    }
+
+    /** One byte per character of {@code text}, at the same offsets: ASCII characters as they are, others as 0. */
+    private static byte[] asciiView(String text) {
+        byte[] view = new byte[text.length()];
+        for (int i = 0; i < view.length; i++) {
+            char c = text.charAt(i);
+            view[i] = c < 128 ? (byte) c : 0;
+        }
+        return view;
+    }
+
+    /** Runs the trie over the few characters where a keyword may start, keeping keywords that start there. */
+    private void probe(int start, int longest) {
+        if (text == null) {
+            text = file.text();
+        }
+        if (lineEnd < start) {
+            lineStart = -1;
+            nextLineEnd = -1;
+            int end = text.indexOf('\n', start);
+            lineEnd = end < 0 ? text.length() : end;
+        }
+        probeStart = start;
+        keywords.hits(probeView.set(text, start, Math.min(lineEnd, start + longest)), this);
     }
 
     @Override
     public boolean emit(PayloadEmit<int[]> hit) {
-        int position = lineStart + hit.getStart();
+        if (hit.getStart() != 0) {
+            return true;
+        }
+        int keywordEnd = probeStart + hit.getEnd() + 1;
         for (int rule : hit.getPayload()) {
-            if (applies[rule]) {
-                open(rule, position);
+            if (applies(rule)) {
+                open(rule, probeStart, keywordEnd);
             }
         }
         return true;
     }
 
-    private void open(int rule, int position) {
-        SecretRule secretRule = rules.get(rule);
-        int start;
-        int end;
-        if (secretRule.multiline()) {
-            start = secretRule.before() > 0 ? Math.max(0, position - secretRule.before()) : lineStart;
-            end = secretRule.after() > 0 ? Math.min(text.length(), position + secretRule.after()) : lineEnd;
-        } else if (lineEnd - lineStart > LONG_LINE) {
-            start = Math.max(lineStart, position - LONG_LINE_BEFORE);
-            end = Math.min(lineEnd, position + LONG_LINE_AFTER);
-        } else {
-            start = lineStart;
-            end = endOfNextLine();
+    /** Whether a rule applies to the current file; a path regex runs only once a keyword of its rule turns up. */
+    private boolean applies(int rule) {
+        if (applies[rule] == UNKNOWN) {
+            applies[rule] = rules.get(rule).appliesTo(file.path()) ? APPLIES : DOES_NOT_APPLY;
         }
+        return applies[rule] == APPLIES;
+    }
+
+    private void open(int rule, int position, int keywordEnd) {
+        SecretRule secretRule = rules.get(rule);
+        if (secretRule.anchored()) {
+            sink.anchored(rule, position, keywordEnd, Math.min(endOfNextLine(), position + ANCHORED_SPAN));
+            return;
+        }
+        int start = secretRule.before() > 0 ? Math.max(0, position - secretRule.before()) : lineStart(position);
+        int end = secretRule.after() > 0 ? Math.min(text.length(), position + secretRule.after()) : lineEnd;
         merge(rule, start, end);
     }
 
-    private int endOfNextLine() {
-        if (lineEnd >= text.length()) {
-            return lineEnd;
+    private int lineStart(int position) {
+        if (lineStart < 0) {
+            lineStart = text.lastIndexOf('\n', position - 1) + 1;
         }
-        int next = text.indexOf('\n', lineEnd + 1);
-        int end = next < 0 ? text.length() : next;
-        return Math.min(end, lineEnd + 1 + LONG_LINE);
+        return lineStart;
+    }
+
+    /** The end of the line after the current one, found once per line so that the scan stays linear. */
+    private int endOfNextLine() {
+        if (nextLineEnd < 0) {
+            int next = lineEnd >= text.length() ? lineEnd : text.indexOf('\n', lineEnd + 1);
+            nextLineEnd = next < 0 ? text.length() : next;
+        }
+        return nextLineEnd;
     }
 
     private void merge(int rule, int start, int end) {

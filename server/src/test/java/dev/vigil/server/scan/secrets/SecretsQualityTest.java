@@ -32,49 +32,70 @@ class SecretsQualityTest {
     @Test
     void reachesTheRecallAndFalsePositiveTargetsOnGitleaksCases() throws IOException {
         SecretsScanner scanner = new SecretsScanner();
-        ObjectMapper json = new ObjectMapper();
-        int positives = 0;
-        int found = 0;
-        int negatives = 0;
-        int falsePositives = 0;
-        int contradictory = 0;
-        int contradictoryReported = 0;
-        List<String> misses = new ArrayList<>();
-        List<JsonNode> cases = readCases(json);
+        List<JsonNode> cases = readCases();
         Set<String> positiveTexts = new HashSet<>();
         cases.stream().filter(c -> c.path("expected").asBoolean()).forEach(c -> positiveTexts.add(c.path("text").asText()));
+        Tally tally = new Tally();
         for (JsonNode testCase : cases) {
-            boolean reported = !scanner.scanFile(fileOf(testCase)).isEmpty();
+            tally.add(testCase, !scanner.scanFile(fileOf(testCase)).isEmpty(), positiveTexts);
+        }
+        tally.print();
+        assertThat(tally.recall()).isGreaterThanOrEqualTo(MIN_RECALL);
+        assertThat(tally.falsePositiveRate()).isLessThanOrEqualTo(MAX_FALSE_POSITIVE_RATE);
+    }
+
+    /** The counts behind the two rates, and what was missed or reported wrongly. */
+    private static final class Tally {
+        private int positives;
+        private int found;
+        private int negatives;
+        private int falsePositives;
+        private int contradictory;
+        private int contradictoryReported;
+        private final List<String> misses = new ArrayList<>();
+
+        void add(JsonNode testCase, boolean reported, Set<String> positiveTexts) {
+            String rule = testCase.path("rule_id").asText();
             if (testCase.path("expected").asBoolean()) {
                 positives++;
                 found += reported ? 1 : 0;
-                if (!reported) {
-                    misses.add("missed " + testCase.path("rule_id").asText());
-                }
+                note(!reported, "missed " + rule);
             } else if (positiveTexts.contains(testCase.path("text").asText())) {
                 contradictory++;
                 contradictoryReported += reported ? 1 : 0;
             } else if (!testCase.path("ref_detects").asBoolean(false)) {
                 negatives++;
                 falsePositives += reported ? 1 : 0;
-                if (reported) {
-                    misses.add("false positive " + testCase.path("rule_id").asText());
-                }
+                note(reported, "false positive " + rule);
             }
         }
-        double recall = (double) found / positives;
-        double falsePositiveRate = (double) falsePositives / negatives;
-        System.out.printf("secrets quality: recall %.2f%% (%d/%d), false-positive rate %.2f%% (%d/%d)%n",
-                100 * recall, found, positives, 100 * falsePositiveRate, falsePositives, negatives);
-        System.out.printf("secrets quality: raw false-positive rate including %d contradictory negatives %.2f%% (%d/%d)%n",
-                contradictory, 100.0 * (falsePositives + contradictoryReported) / (negatives + contradictory),
-                falsePositives + contradictoryReported, negatives + contradictory);
-        misses.forEach(miss -> System.out.println("  " + miss));
-        assertThat(recall).isGreaterThanOrEqualTo(MIN_RECALL);
-        assertThat(falsePositiveRate).isLessThanOrEqualTo(MAX_FALSE_POSITIVE_RATE);
+
+        private void note(boolean condition, String miss) {
+            if (condition) {
+                misses.add(miss);
+            }
+        }
+
+        double recall() {
+            return (double) found / positives;
+        }
+
+        double falsePositiveRate() {
+            return (double) falsePositives / negatives;
+        }
+
+        void print() {
+            System.out.printf("secrets quality: recall %.2f%% (%d/%d), false-positive rate %.2f%% (%d/%d)%n",
+                    100 * recall(), found, positives, 100 * falsePositiveRate(), falsePositives, negatives);
+            System.out.printf("secrets quality: raw false-positive rate including %d contradictory negatives %.2f%% (%d/%d)%n",
+                    contradictory, 100.0 * (falsePositives + contradictoryReported) / (negatives + contradictory),
+                    falsePositives + contradictoryReported, negatives + contradictory);
+            misses.forEach(miss -> System.out.println("  " + miss));
+        }
     }
 
-    private static List<JsonNode> readCases(ObjectMapper json) throws IOException {
+    private static List<JsonNode> readCases() throws IOException {
+        ObjectMapper json = new ObjectMapper();
         List<JsonNode> cases = new ArrayList<>();
         for (String line : Files.readAllLines(casesFile(), StandardCharsets.UTF_8)) {
             if (!line.isBlank()) {

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 class SecretsScannerTest {
 
@@ -90,6 +91,34 @@ class SecretsScannerTest {
 
         assertThat(found).extracting(Detection::ruleId).containsExactly("github-pat");
         assertThat(found.getFirst().line()).isEqualTo(1);
+    }
+
+    @Test
+    void reportsTheRightLineAfterCharactersBeyondAscii() {
+        String text = "# Schlüssel für die Übergabe — ключ\nname: \"Zoë\"\nGH=" + GITHUB_PAT + "\napi_key: \"" + "Kq7vZ2pX9mLr4TbW8yNc3HdF" + "\"\n";
+
+        List<Detection> found = scan("config/übergabe.yaml", text);
+
+        assertThat(found).extracting(Detection::ruleId, Detection::line)
+                .containsExactly(tuple("github-pat", 3),
+                        tuple("generic-api-key", 4));
+        assertThat(found.getFirst().description()).isEqualTo("GitHub personal access token ghp_****");
+    }
+
+    @Test
+    void scansHostileInputInLinearTime() {
+        String[] hostile = {
+            "api_key=".repeat(150_000),
+            "token: \"" + "a1".repeat(400_000) + "\"",
+            ("password = \"" + "x".repeat(60) + "\"\n").repeat(20_000),
+            "-----BEGIN RSA PRIVATE KEY-----".repeat(30_000),
+            "ghp_" + "ghp_".repeat(250_000),
+        };
+        for (String text : hostile) {
+            long start = System.nanoTime();
+            scan("hostile.txt", text);
+            assertThat((System.nanoTime() - start) / 1e9).as("seconds for %d characters", text.length()).isLessThan(10);
+        }
     }
 
     @Test
