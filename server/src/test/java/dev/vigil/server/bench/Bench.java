@@ -25,6 +25,7 @@ public final class Bench {
     static {
         TASKS.put("secrets", Bench::secrets);
         TASKS.put("archive", ArchiveBench::run);
+        TASKS.put("scan", args -> ScanBench.run());
     }
 
     private Bench() {
