@@ -26,6 +26,7 @@ public final class Bench {
         TASKS.put("secrets", Bench::secrets);
         TASKS.put("archive", ArchiveBench::run);
         TASKS.put("scan", args -> ScanBench.run());
+        TASKS.put("findings", args -> FindingsBench.run());
     }
 
     private Bench() {
