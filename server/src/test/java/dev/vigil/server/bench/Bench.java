@@ -27,6 +27,7 @@ public final class Bench {
         TASKS.put("archive", ArchiveBench::run);
         TASKS.put("scan", args -> ScanBench.run());
         TASKS.put("findings", args -> FindingsBench.run());
+        TASKS.put("export", args -> ExportBench.run());
     }
 
     private Bench() {
