@@ -28,6 +28,7 @@ public final class Bench {
         TASKS.put("scan", args -> ScanBench.run());
         TASKS.put("findings", args -> FindingsBench.run());
         TASKS.put("export", args -> ExportBench.run());
+        TASKS.put("merge", args -> MergeBench.run());
     }
 
     private Bench() {
