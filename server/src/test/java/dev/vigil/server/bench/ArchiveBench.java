@@ -21,7 +21,7 @@ import java.util.zip.GZIPInputStream;
  * (many files of code-like text), reads it with {@link ArchiveReader} after a warm-up, and prints MB/s
  * (uncompressed and compressed) and files/s, beside a bare gunzip of the same bytes as the floor.
  *
- * <p>Run: {@code java -Xmx1g -cp <test classpath> dev.vigil.server.bench.ArchiveBench [compressedMiB] [runs]}.
+ * <p>Run: {@code ./bench archive [compressedMiB] [runs]} (or this class's {@code main} on the test class path).
  */
 public final class ArchiveBench {
 
@@ -44,6 +44,12 @@ public final class ArchiveBench {
     }
 
     public static void main(String[] args) throws IOException {
+        run(args);
+    }
+
+    /** {@code [compressedMiB] [runs]}: what {@code ./bench archive} runs. */
+    public static void run(String... args) throws IOException {
+        BenchEnvironment.print("archive: ArchiveReader pass over a ~50 MiB source archive");
         int targetMiB = args.length > 0 ? Integer.parseInt(args[0]) : 50;
         int runs = args.length > 1 ? Integer.parseInt(args[1]) : 5;
         long start = System.nanoTime();
@@ -107,6 +113,20 @@ public final class ArchiveBench {
     }
 
     static byte[] buildArchive(long targetCompressedBytes, Random random) throws IOException {
+        return buildArchive(targetCompressedBytes, random, (index, path, content) -> content);
+    }
+
+    /** Changes a generated file before it is archived: for benchmarks that plant secrets in the tree. */
+    @FunctionalInterface
+    interface FileHook {
+        String apply(int index, String path, String content);
+    }
+
+    /**
+     * The generated tree, each file passed through {@code hook}; the generated text does not depend on the
+     * hook, so a hook that draws its own random numbers leaves the rest of the tree as it is.
+     */
+    static byte[] buildArchive(long targetCompressedBytes, Random random, FileHook hook) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream((int) (targetCompressedBytes + (1 << 20)));
         try (TarArchiveOutputStream tar = new TarArchiveOutputStream(new GzipCompressorOutputStream(bytes), "UTF-8")) {
             tar.setLongFileMode(TarArchiveOutputStream.LONGFILE_POSIX);
@@ -114,7 +134,8 @@ public final class ArchiveBench {
                 String module = WORDS[random.nextInt(WORDS.length)] + "-" + (i % 97);
                 String path = module + "/src/" + word(random) + "/" + pascal(random) + i
                         + EXTENSIONS[random.nextInt(EXTENSIONS.length)];
-                byte[] content = sourceFile(random, 20 + random.nextInt(400)).getBytes(StandardCharsets.UTF_8);
+                String text = hook.apply(i, path, sourceFile(random, 20 + random.nextInt(400)));
+                byte[] content = text.getBytes(StandardCharsets.UTF_8);
                 TarArchiveEntry entry = new TarArchiveEntry(path);
                 entry.setSize(content.length);
                 tar.putArchiveEntry(entry);

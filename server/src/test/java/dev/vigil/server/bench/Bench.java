@@ -1,0 +1,94 @@
+package dev.vigil.server.bench;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The entry point of the benchmarks ({@code ./bench}): {@code Bench secrets|archive|scan|findings|export|merge|all
+ * [args]}. Each benchmark prints its environment and short tables. Benchmarks run on demand only: none is a
+ * test, none asserts a time.
+ */
+public final class Bench {
+
+    static final String SECRETS_BENCH = "dev.vigil.server.bench.SecretsBench";
+
+    @FunctionalInterface
+    private interface Task {
+        void run(String[] args) throws Exception;
+    }
+
+    private static final Map<String, Task> TASKS = new LinkedHashMap<>();
+
+    static {
+        TASKS.put("secrets", Bench::secrets);
+        TASKS.put("archive", ArchiveBench::run);
+        TASKS.put("scan", args -> ScanBench.run());
+        TASKS.put("findings", args -> FindingsBench.run());
+        TASKS.put("export", args -> ExportBench.run());
+        TASKS.put("merge", args -> MergeBench.run());
+    }
+
+    private Bench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
+            usage();
+            return;
+        }
+        String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        if (args[0].equals("all")) {
+            for (Task task : TASKS.values()) {
+                timed(task, new String[0]);
+            }
+        } else if (TASKS.containsKey(args[0])) {
+            timed(TASKS.get(args[0]), rest);
+        } else {
+            System.err.println("unknown benchmark: " + args[0]);
+            usage();
+            System.exit(2);
+        }
+        System.exit(0);
+    }
+
+    private static void timed(Task task, String[] args) throws Exception {
+        long start = System.nanoTime();
+        long cpu = BenchEnvironment.processCpuNanos();
+        task.run(args);
+        BenchEnvironment.printEnd(start, cpu);
+    }
+
+    private static void usage() {
+        System.out.println("""
+                usage: ./bench secrets|archive|scan|findings|export|merge|all [args] [-Dname=value ...]
+                  secrets    secrets engine throughput beside a plain read of the same bytes (SecretsBench)
+                  archive    archive pass over a ~50 MiB source archive beside a bare gunzip [MiB] [runs]
+                  scan       full scan of a ~50 MiB archive, submission to completed (target <= 10 s)
+                  findings   findings list p50/p95/p99 at -Dbench.findings=1000000 in one tenant (target p95 <= 50 ms)
+                  export     export of 10,000 rows as CSV and JSON (target <= 1 s)
+                  merge      a scan producing 10,000 findings merged (target <= 5 s), and the merge alone
+                  all        every benchmark above, in that order
+                See docs/BENCHMARKS.md for the figures and the properties each benchmark reads.""");
+    }
+
+    /** The secrets benchmark lives in its own class, which may be absent from this build. */
+    private static void secrets(String[] args) throws Exception {
+        Class<?> bench;
+        try {
+            bench = Class.forName(SECRETS_BENCH);
+        } catch (ClassNotFoundException e) {
+            BenchEnvironment.print("secrets: engine throughput");
+            System.out.println("secrets: not available (" + SECRETS_BENCH + " is not in this build)");
+            return;
+        }
+        Method main = bench.getMethod("main", String[].class);
+        try {
+            main.invoke(null, (Object) args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package dev.vigil.server.bench;
+
+import dev.vigil.client.SystemClient;
+import dev.vigil.client.VigilClient;
+import dev.vigil.model.CreatedTenant;
+import dev.vigil.model.NewProject;
+import dev.vigil.model.NewTenant;
+import dev.vigil.model.Plan;
+import dev.vigil.model.Project;
+import dev.vigil.server.ServerSettings;
+import dev.vigil.server.VigilServer;
+import dev.vigil.server.scan.Scanners;
+import dev.vigil.server.store.Database;
+import dev.vigil.server.store.Dialect;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Comparator;
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+
+/**
+ * A real Vigil node as production runs it: {@link VigilServer#start} over the HSQLDB file database (cached
+ * tables) in a temporary data directory, two scan workers, the engines of this build. The directory is
+ * deleted on close.
+ */
+final class BenchServer implements AutoCloseable {
+
+    /** A tenant of the bench: its id, its Owner's id and client. */
+    record Tenant(UUID id, UUID ownerId, VigilClient owner, String apiKey) {
+
+        Project project(String name) {
+            return owner.createProject(new NewProject(name, "main"));
+        }
+    }
+
+    private final VigilServer server;
+    private final Path dataDir;
+
+    private BenchServer(VigilServer server, Path dataDir) {
+        this.server = server;
+        this.dataDir = dataDir;
+    }
+
+    static BenchServer start() {
+        Logger.getLogger("").setLevel(Level.WARNING);
+        try {
+            Path dataDir = Files.createTempDirectory("vigil-bench");
+            ServerSettings settings = ServerSettings.defaults(dataDir).withPort(0).withWorkers(2)
+                    .withDatabase(Dialect.hsqldbFileUrl(dataDir));
+            return new BenchServer(VigilServer.start(settings, Scanners.available()), dataDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    Tenant tenant(String name) {
+        try (SystemClient system = SystemClient.of(server.uri(), server.systemToken())) {
+            CreatedTenant created = system.createTenant(new NewTenant(name + "-" + UUID.randomUUID(),
+                    "owner@bench.example", Plan.TEAM));
+            return new Tenant(created.tenantId(), created.ownerUserId(),
+                    VigilClient.of(server.uri(), created.apiKey()), created.apiKey());
+        }
+    }
+
+    VigilServer server() {
+        return server;
+    }
+
+    Database database() {
+        return server.database();
+    }
+
+    /** Writes the cached tables to disk and compacts the log, as the server does on close. */
+    void checkpoint() {
+        try (Connection c = database().dataSource().getConnection(); Statement statement = c.createStatement()) {
+            statement.execute("CHECKPOINT");
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Bytes of the database files on disk. */
+    long databaseBytes() {
+        try (Stream<Path> files = Files.walk(dataDir.resolve("db"))) {
+            return files.filter(Files::isRegularFile).mapToLong(BenchServer::size).sum();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.close();
+        try (Stream<Path> files = Files.walk(dataDir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            System.err.println("cannot delete " + dataDir + ": " + e);
+        }
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package dev.vigil.server.bench;
+
+import dev.vigil.model.FindingStatus;
+import dev.vigil.model.NewUser;
+import dev.vigil.model.Role;
+import dev.vigil.server.store.FindingRepository;
+import dev.vigil.server.store.Sql;
+import dev.vigil.server.testing.FindingSeeder;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.UUID;
+
+/**
+ * One tenant holding many findings across many projects, as {@link FindingsBench} reads them: seeded with
+ * {@link FindingSeeder} (every finding {@code open}), then a realistic share moved to the other statuses
+ * and a few thousand assigned, through {@link FindingRepository}, then checkpointed.
+ */
+final class FindingsDataset {
+
+    /** What building the data cost, and what it weighs on disk. */
+    record Seeding(int findings, int projects, double seedSeconds, double triageSeconds, double checkpointSeconds,
+                   long databaseBytes) {
+    }
+
+    record Data(BenchServer.Tenant tenant, List<UUID> projects, List<UUID> assignees, List<UUID> findingIds,
+                Seeding seeding) {
+    }
+
+    static final int ASSIGNED_PER_USER = 1_000;
+    private static final int BATCH = 5_000;
+    private static final Object[][] STATUS_SHARES = {{FindingStatus.IN_PROGRESS, 5}, {FindingStatus.IN_BACKLOG, 5},
+            {FindingStatus.RESOLVED, 15}, {FindingStatus.ACCEPTED, 2}, {FindingStatus.FALSE_POSITIVE, 2}};
+
+    private final BenchServer server;
+    private final FindingRepository findings = new FindingRepository();
+
+    FindingsDataset(BenchServer server) {
+        this.server = server;
+    }
+
+    Data build(int count, int projectCount) {
+        BenchServer.Tenant tenant = server.tenant("findings-bench");
+        List<UUID> projects = new ArrayList<>();
+        for (int i = 0; i < projectCount; i++) {
+            projects.add(tenant.project(String.format(Locale.ROOT, "service-%03d", i)).id());
+        }
+        long t0 = System.nanoTime();
+        seed(tenant.id(), projects, count);
+        long t1 = System.nanoTime();
+        List<UUID> ids = shuffledIds(tenant.id());
+        triage(ids);
+        List<UUID> assignees = assign(tenant, ids);
+        long t2 = System.nanoTime();
+        server.checkpoint();
+        long t3 = System.nanoTime();
+        Seeding seeding = new Seeding(count, projectCount, (t1 - t0) / 1e9, (t2 - t1) / 1e9, (t3 - t2) / 1e9,
+                server.databaseBytes());
+        return new Data(tenant, projects, assignees, ids, seeding);
+    }
+
+    private void seed(UUID tenantId, List<UUID> projects, int count) {
+        FindingSeeder seeder = new FindingSeeder(server.database(), 42);
+        long now = System.currentTimeMillis();
+        long start = System.nanoTime();
+        for (int p = 0; p < projects.size(); p++) {
+            int share = count / projects.size() + (p < count % projects.size() ? 1 : 0);
+            seeder.seed(tenantId, projects.get(p), share, now);
+            if ((p + 1) % 50 == 0) {
+                System.out.printf(Locale.ROOT, "  seeded %d projects (%d findings) in %.0f s%n", p + 1,
+                        (long) count * (p + 1) / projects.size(), (System.nanoTime() - start) / 1e9);
+            }
+        }
+    }
+
+    private List<UUID> shuffledIds(UUID tenantId) {
+        List<UUID> ids = server.database().inTransaction(c -> Sql.list(c,
+                "SELECT id FROM findings WHERE tenant_id = ?", row -> Sql.uuid(row, "id"), tenantId));
+        Collections.sort(ids);
+        Collections.shuffle(ids, new Random(99));
+        return ids;
+    }
+
+    /** Moves shares of the (open) findings to the other statuses, in batches of one transaction each. */
+    private void triage(List<UUID> ids) {
+        int from = 0;
+        LocalDate until = LocalDate.now().plusDays(90);
+        for (Object[] share : STATUS_SHARES) {
+            FindingStatus to = (FindingStatus) share[0];
+            int n = ids.size() * (Integer) share[1] / 100;
+            boolean accepted = to == FindingStatus.ACCEPTED;
+            for (int start = from; start < from + n; start += BATCH) {
+                List<UUID> batch = ids.subList(start, Math.min(from + n, start + BATCH));
+                server.database().run(c -> {
+                    for (UUID id : batch) {
+                        findings.changeStatus(c, id, FindingStatus.OPEN, to, accepted ? "owner@bench.example" : null,
+                                accepted ? "accepted for the benchmark" : null, accepted ? until : null);
+                    }
+                });
+            }
+            from += n;
+        }
+    }
+
+    /** Three members, each assigned {@link #ASSIGNED_PER_USER} findings taken across every status. */
+    private List<UUID> assign(BenchServer.Tenant tenant, List<UUID> ids) {
+        List<UUID> users = new ArrayList<>();
+        for (int u = 0; u < 3; u++) {
+            UUID user = tenant.owner().createUser(new NewUser("analyst-" + u + "@bench.example", Role.MEMBER)).id();
+            users.add(user);
+            List<UUID> mine = new ArrayList<>();
+            for (int i = u; i < 3 * ASSIGNED_PER_USER; i += 3) {
+                mine.add(ids.get((int) ((long) i * ids.size() / (3 * ASSIGNED_PER_USER))));
+            }
+            server.database().run(c -> {
+                for (UUID id : mine) {
+                    findings.assign(c, id, user);
+                }
+            });
+        }
+        return users;
+    }
+}

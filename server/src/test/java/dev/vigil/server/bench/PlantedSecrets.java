@@ -1,0 +1,71 @@
+package dev.vigil.server.bench;
+
+import java.util.Random;
+
+/**
+ * Plants realistic secrets (GitHub, AWS, Slack, Stripe, GitLab tokens with random bodies) into a generated
+ * source tree, one in every {@code interval}-th file, up to {@code wanted}. Its own random numbers keep the
+ * rest of the tree as {@link ArchiveBench} generates it.
+ */
+final class PlantedSecrets implements ArchiveBench.FileHook {
+
+    private static final String ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    private static final String BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+
+    private final Random random;
+    private final int wanted;
+    private final int interval;
+    private int planted;
+
+    /** {@code wanted} secrets spread over about {@code expectedFiles} files. */
+    PlantedSecrets(int wanted, int expectedFiles, long seed) {
+        this.random = new Random(seed);
+        this.wanted = wanted;
+        this.interval = Math.max(1, expectedFiles / wanted);
+    }
+
+    @Override
+    public String apply(int index, String path, String content) {
+        if (planted >= wanted || index % interval != interval / 2) {
+            return content;
+        }
+        int afterDeclaration = content.indexOf(" {\n") + 3;
+        String line = secretLine(planted++);
+        return content.substring(0, afterDeclaration) + line + "\n" + content.substring(afterDeclaration);
+    }
+
+    int planted() {
+        return planted;
+    }
+
+    private String secretLine(int n) {
+        return switch (n % 5) {
+            case 0 -> "    private static final String GITHUB_TOKEN = \"ghp_" + random(ALNUM, 36) + "\";";
+            case 1 -> "    String awsAccessKeyId = \"AKIA" + random(BASE32, 16) + "\";";
+            case 2 -> "    slack.botToken = \"xoxb-" + digits(12) + "-" + digits(13) + "-" + random(ALNUM, 24) + "\";";
+            case 3 -> "    Stripe.apiKey = \"sk_live_" + random(ALNUM, 24) + "\";";
+            default -> "    gitlabToken = \"glpat-" + random(ALNUM, 20) + "\";";
+        };
+    }
+
+    private String digits(int length) {
+        return (1 + random.nextInt(9)) + random("0123456789", length - 1);
+    }
+
+    private String random(String alphabet, int length) {
+        return text(random, alphabet, length);
+    }
+
+    /** A GitHub personal access token: {@code ghp_} and 36 random letters and digits. */
+    static String githubToken(Random random) {
+        return "ghp_" + text(random, ALNUM, 36);
+    }
+
+    private static String text(Random random, String alphabet, int length) {
+        StringBuilder text = new StringBuilder(length);
+        for (int i = 0; i < length; i++) {
+            text.append(alphabet.charAt(random.nextInt(alphabet.length())));
+        }
+        return text.toString();
+    }
+}

@@ -1,0 +1,78 @@
+package dev.vigil.server.bench;
+
+import dev.vigil.client.ScanArchive;
+import dev.vigil.client.ScanSubmission;
+import dev.vigil.client.VigilClient;
+import dev.vigil.model.Scan;
+import dev.vigil.model.ScanDetail;
+import dev.vigil.model.ScanStatus;
+import dev.vigil.model.ScanType;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.UUID;
+
+/** Submits a scan through the typed client and polls it every 50 ms until it has ended. */
+final class ScanRunner {
+
+    private static final long POLL_MILLIS = 50;
+    private static final Duration TIMEOUT = Duration.ofMinutes(10);
+
+    /**
+     * One scan: the detail it ended with; when the client began sending it (this machine's clock, which the
+     * server shares); the upload as the client saw it (sending the form until the 201); and how long the
+     * poll that saw it end took (the scan detail carries the SARIF log).
+     */
+    record Timing(ScanDetail detail, Instant submittedAt, double uploadSeconds, double lastPollSeconds) {
+
+        /** Submission to {@code completed}: from the first byte sent to the server's {@code completed_at}. */
+        double totalSeconds() {
+            return Duration.between(submittedAt, detail.completedAt()).toNanos() / 1e9;
+        }
+
+        double queuedSeconds() {
+            return Duration.between(detail.createdAt(), detail.startedAt()).toMillis() / 1e3;
+        }
+
+        double processingSeconds() {
+            return Duration.between(detail.startedAt(), detail.completedAt()).toMillis() / 1e3;
+        }
+    }
+
+    private ScanRunner() {
+    }
+
+    static Timing run(VigilClient client, UUID projectId, byte[] archive, ScanType type, int commit) {
+        String hash = String.format(Locale.ROOT, "%040x", commit);
+        Instant submittedAt = Instant.now();
+        long start = System.nanoTime();
+        Scan scan = client.submitScan(ScanSubmission.of(ScanArchive.of(archive), projectId, "main", hash, type));
+        long uploaded = System.nanoTime();
+        while (true) {
+            long poll = System.nanoTime();
+            ScanDetail detail = client.getScan(scan.id());
+            if (detail.status() == ScanStatus.COMPLETED) {
+                return new Timing(detail, submittedAt, (uploaded - start) / 1e9, (System.nanoTime() - poll) / 1e9);
+            }
+            if (detail.status() == ScanStatus.FAILED || System.nanoTime() - uploaded > TIMEOUT.toNanos()) {
+                throw new IllegalStateException("scan " + scan.id() + " is " + detail.status() + ": "
+                        + detail.scanWarnings());
+            }
+            sleep();
+        }
+    }
+
+    private static void sleep() {
+        try {
+            Thread.sleep(POLL_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    static String seconds(double value) {
+        return String.format(Locale.ROOT, "%.2f", value);
+    }
+}
