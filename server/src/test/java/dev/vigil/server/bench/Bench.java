@@ -29,6 +29,8 @@ public final class Bench {
         TASKS.put("findings", args -> FindingsBench.run());
         TASKS.put("export", args -> ExportBench.run());
         TASKS.put("merge", args -> MergeBench.run());
+        TASKS.put("iac", IacBench::main);
+        TASKS.put("sca", ScaBench::main);
     }
 
     private Bench() {
@@ -63,10 +65,12 @@ public final class Bench {
 
     private static void usage() {
         System.out.println("""
-                usage: ./bench secrets|archive|scan|findings|export|merge|all [args] [-Dname=value ...]
+                usage: ./bench secrets|archive|scan|findings|export|merge|iac|sca|all [args] [-Dname=value ...]
                   secrets    secrets engine throughput beside a plain read of the same bytes (SecretsBench)
                   archive    archive pass over a ~50 MiB source archive beside a bare gunzip [MiB] [runs]
                   scan       full scan of a ~50 MiB archive, submission to completed (target <= 10 s)
+                  iac        IaC scan throughput on a generated Terraform and Kubernetes tree (1,000 .tf < 2 s)
+                  sca        advisory snapshot import, and matching the Juice Shop lockfile (target < 200 ms)
                   findings   findings list p50/p95/p99 at -Dbench.findings=1000000 in one tenant (target p95 <= 50 ms)
                   export     export of 10,000 rows as CSV and JSON (target <= 1 s)
                   merge      a scan producing 10,000 findings merged (target <= 5 s), and the merge alone

@@ -9,7 +9,6 @@ import dev.vigil.model.Plan;
 import dev.vigil.model.Project;
 import dev.vigil.server.ServerSettings;
 import dev.vigil.server.VigilServer;
-import dev.vigil.server.scan.Scanners;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.Dialect;
 
@@ -55,7 +54,7 @@ final class BenchServer implements AutoCloseable {
             Path dataDir = Files.createTempDirectory("vigil-bench");
             ServerSettings settings = ServerSettings.defaults(dataDir).withPort(0).withWorkers(2)
                     .withDatabase(Dialect.hsqldbFileUrl(dataDir));
-            return new BenchServer(VigilServer.start(settings, Scanners.available()), dataDir);
+            return new BenchServer(VigilServer.start(settings), dataDir);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -81,7 +81,7 @@ public final class ExportBench {
     /** The rows alone: the export's query and row mapping in process, no HTTP and no encoding. */
     private static Result timeRepository(BenchServer server, UUID tenantId, UUID project) {
         FindingQuery query = FindingQuery.of(tenantId, FindingFilter.none().withProject(project));
-        FindingRepository findings = new FindingRepository();
+        FindingRepository findings = new FindingRepository(server.database().dialect());
         double[] seconds = new double[RUNS];
         long[] rows = new long[1];
         for (int i = -WARMUP; i < RUNS; i++) {
@@ -89,7 +89,7 @@ public final class ExportBench {
             long start = System.nanoTime();
             server.database().run(c -> {
                 try {
-                    findings.forEach(c, query, System.currentTimeMillis(), f -> rows[0]++);
+                    findings.forEach(c, query, 10_000, System.currentTimeMillis(), f -> rows[0]++);
                 } catch (IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }

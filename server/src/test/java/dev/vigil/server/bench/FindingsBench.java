@@ -66,8 +66,6 @@ public final class FindingsBench {
                 }
             }
             printResults(results);
-            QueryPlans.print(server.database(), data.tenant().id(), results);
-            WhatIf.print(server.database(), data.tenant().id(), results);
         }
     }
 

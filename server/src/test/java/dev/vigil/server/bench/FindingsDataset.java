@@ -37,10 +37,11 @@ final class FindingsDataset {
             {FindingStatus.RESOLVED, 15}, {FindingStatus.ACCEPTED, 2}, {FindingStatus.FALSE_POSITIVE, 2}};
 
     private final BenchServer server;
-    private final FindingRepository findings = new FindingRepository();
+    private final FindingRepository findings;
 
     FindingsDataset(BenchServer server) {
         this.server = server;
+        this.findings = new FindingRepository(server.database().dialect());
     }
 
     Data build(int count, int projectCount) {

@@ -6,7 +6,7 @@ import dev.vigil.server.scan.Detection;
 import dev.vigil.server.store.MergeRepository;
 import dev.vigil.server.store.ProjectRepository;
 import dev.vigil.server.store.ScanRow;
-import dev.vigil.server.triage.BlockingPolicy;
+import dev.vigil.server.store.PolicyRepository;
 import dev.vigil.server.triage.FindingMerger;
 import dev.vigil.server.triage.SlaPolicy;
 
@@ -28,7 +28,7 @@ final class MergeAlone {
 
     static void run(BenchServer server, BenchServer.Tenant tenant) {
         FindingMerger merger = new FindingMerger(new ProjectRepository(), new MergeRepository(), SlaPolicy.defaults(),
-                BlockingPolicy.defaults());
+                new PolicyRepository());
         List<Detection> all = MergeBench.detections(COUNT);
         List<Detection> half = all.subList(0, COUNT / 2);
         Table table = new Table("project", "new s", "refresh s", "resolve s");
@@ -50,7 +50,8 @@ final class MergeAlone {
 
     private static double time(BenchServer server, FindingMerger merger, ScanRow scan, List<Detection> detections) {
         long start = System.nanoTime();
-        server.database().inTransaction(c -> merger.merge(c, scan, detections, System.currentTimeMillis()));
+        server.database().inTransaction(c -> merger.merge(c, scan, java.util.EnumSet.allOf(dev.vigil.model.ScanKind.class), detections,
+                System.currentTimeMillis(), path -> true));
         return (System.nanoTime() - start) / 1e9;
     }
 
