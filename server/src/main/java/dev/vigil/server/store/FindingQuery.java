@@ -33,7 +33,10 @@ public record FindingQuery(String where, List<Object> params, String orderBy) {
             params.add(SortKey.bandEnd(last));
             filter.severities().stream().map(Severity::rank).forEach(params::add);
         }
-        if (!filter.statuses().isEmpty()) {
+        if (filter.statuses().size() == 1) {
+            // an equality, not IN (?): HSQLDB seeks the status index only on equalities
+            append(where, params, "f.status = ?", filter.statuses().iterator().next().wire());
+        } else if (!filter.statuses().isEmpty()) {
             where.append(" AND f.status IN (").append(placeholders(filter.statuses().size())).append(')');
             filter.statuses().stream().map(FindingStatus::wire).forEach(params::add);
         }
