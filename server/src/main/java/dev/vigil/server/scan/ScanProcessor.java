@@ -16,7 +16,6 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.List;
@@ -61,16 +60,16 @@ public final class ScanProcessor {
     /** Processes {@code scan}; a failure of the scan itself ends it {@code failed} with warnings. */
     public void process(ScanRow scan, String worker) {
         long start = System.nanoTime();
-        List<ScanWarning> warnings = Collections.synchronizedList(new ArrayList<>());
+        ScanWarnings warnings = new ScanWarnings();
         try {
             Coverage coverage = new Coverage();
             Detected detected = detect(scan, warnings, coverage);
             finish(scan, worker, detected, warnings, coverage);
         } catch (RuntimeException e) {
             LOG.error("scan {} failed", scan.id(), e);
-            warnings.add(new ScanWarning("SCAN_ERROR", "the scan failed: " + e.getClass().getSimpleName(), null));
+            warnings.warn("SCAN_ERROR", "the scan failed: " + e.getClass().getSimpleName(), null);
             database.run(c -> {
-                scans.fail(c, scan.id(), worker, clock.millis(), JsonIo.text(warnings));
+                scans.fail(c, scan.id(), worker, clock.millis(), JsonIo.text(warnings.toList()));
                 archives.delete(c, scan.id());
             });
         } finally {
@@ -82,9 +81,9 @@ public final class ScanProcessor {
     private record Detected(List<Detection> detections, Optional<ObjectNode> billOfMaterials) {
     }
 
-    private Detected detect(ScanRow scan, List<ScanWarning> warnings, Coverage coverage) {
+    private Detected detect(ScanRow scan, ScanWarnings warnings, Coverage coverage) {
         List<Scanner.Session> sessions = new ArrayList<>();
-        Scanner.Warnings sink = (code, message, path) -> warnings.add(new ScanWarning(code, message, path));
+        Scanner.Warnings sink = warnings;
         for (ScanKind kind : scan.scanType().kinds()) {
             Scanner scanner = scanners.get(kind);
             if (scanner == null) {
@@ -105,8 +104,9 @@ public final class ScanProcessor {
         return new Detected(detections, bom);
     }
 
-    private void finish(ScanRow scan, String worker, Detected detected, List<ScanWarning> warnings,
+    private void finish(ScanRow scan, String worker, Detected detected, ScanWarnings collected,
                         Coverage coverage) {
+        List<ScanWarning> warnings = collected.toList();
         long now = clock.millis();
         List<Detection> detections = detected.detections();
         boolean completed = database.inTransaction(c -> {
