@@ -4,18 +4,21 @@ import java.util.Random;
 
 /**
  * Plants realistic secrets (GitHub, AWS, Slack, Stripe, GitLab tokens with random bodies) into a generated
- * source tree, one in every {@code interval}-th file, up to {@code wanted}. Its own random numbers keep the
- * rest of the tree as {@link ArchiveBench} generates it.
+ * source tree: one in each run of {@code interval} files, in a file the scan reads, up to {@code wanted}. Its
+ * own random numbers keep the rest of the tree as {@link ArchiveBench} generates it.
  */
 final class PlantedSecrets implements ArchiveBench.FileHook {
 
     private static final String ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     private static final String BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+    private static final java.util.regex.Pattern SKIPPED_DIRECTORY = java.util.regex.Pattern.compile(
+            "(?:^|/)(?:\\.git|node_modules|vendor|\\.terraform|target|dist|build)/");
 
     private final Random random;
     private final int wanted;
     private final int interval;
     private int planted;
+    private int nextSlot;
 
     /** {@code wanted} secrets spread over about {@code expectedFiles} files. */
     PlantedSecrets(int wanted, int expectedFiles, long seed) {
@@ -26,12 +29,19 @@ final class PlantedSecrets implements ArchiveBench.FileHook {
 
     @Override
     public String apply(int index, String path, String content) {
-        if (planted >= wanted || index % interval != interval / 2) {
+        int slot = index / interval;
+        if (planted >= wanted || slot < nextSlot || index % interval < interval / 2 || skipped(path)) {
             return content;
         }
+        nextSlot = slot + 1;
         int afterDeclaration = content.indexOf(" {\n") + 3;
         String line = secretLine(planted++);
         return content.substring(0, afterDeclaration) + line + "\n" + content.substring(afterDeclaration);
+    }
+
+    /** Files the scan never reads (DESIGN §3: build output and vendored directories) get no secret. */
+    private static boolean skipped(String path) {
+        return SKIPPED_DIRECTORY.matcher(path).find();
     }
 
     int planted() {
