@@ -15,13 +15,15 @@ import java.util.Random;
  * split into upload, queue and processing. Beside it, the archive pass and the secrets engine alone on the
  * same bytes, in this process, to show where the processing time goes.
  *
- * <p>Run: {@code ./bench scan}. Target (issue): at most 10 s from submission to completed.
+ * <p>Run: {@code ./bench scan [-Dbench.scan.tree=generated|jdk] [-Dbench.scan.runs=3]}. Target (issue): at most
+ * 10 s from submission to completed.
  */
 public final class ScanBench {
 
     static final long ARCHIVE_CAP = 50L << 20;
     private static final int RUNS = Integer.getInteger("bench.scan.runs", 3);
     private static final int SECRETS = 50;
+    private static final String TREE = System.getProperty("bench.scan.tree", "generated");
 
     private ScanBench() {
     }
@@ -56,18 +58,32 @@ public final class ScanBench {
         }
     }
 
-    /** The ArchiveBench tree, just under the 50 MiB upload cap, with about 50 planted secrets. */
+    /**
+     * The source tree ({@code -Dbench.scan.tree=generated}, ArchiveBench's, or {@code jdk}, the running JDK's
+     * src.zip), just under the 50 MiB upload cap, with about 50 planted secrets.
+     */
     static byte[] archive() throws IOException {
         long start = System.nanoTime();
         long target = ARCHIVE_CAP - (768 << 10);
-        PlantedSecrets secrets = new PlantedSecrets(SECRETS, (int) (target / 2_950), 7);
-        byte[] archive = ArchiveBench.buildArchive(target, new Random(20240611), secrets);
+        boolean jdk = TREE.equals("jdk");
+        PlantedSecrets secrets = new PlantedSecrets(SECRETS, jdk ? jdkFiles(target) : (int) (target / 2_950), 7);
+        byte[] archive = jdk ? JdkSourceTree.archive(target, secrets)
+                : ArchiveBench.buildArchive(target, new Random(20240611), secrets);
         if (archive.length > ARCHIVE_CAP) {
             throw new IllegalStateException("the archive overshot the 50 MiB cap: " + archive.length);
         }
-        System.out.printf(Locale.ROOT, "archive: %d bytes (%.2f MiB) compressed, %d planted secrets, built in %.1f s%n",
-                archive.length, archive.length / 1048576.0, secrets.planted(), (System.nanoTime() - start) / 1e9);
+        System.out.printf(Locale.ROOT, "archive: %s tree, %d bytes (%.2f MiB) compressed, %d planted secrets, built in "
+                + "%.1f s%n", TREE, archive.length, archive.length / 1048576.0, secrets.planted(),
+                (System.nanoTime() - start) / 1e9);
         return archive;
+    }
+
+    /** About how many files of the JDK's sources fit in {@code target} compressed bytes. */
+    private static int jdkFiles(long target) throws IOException {
+        try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(JdkSourceTree.zip().toFile())) {
+            double share = Math.min(1.0, (double) target / java.nio.file.Files.size(JdkSourceTree.zip()));
+            return (int) (zip.size() * share);
+        }
     }
 
     private static void printMedians(List<ScanRunner.Timing> timings) {
