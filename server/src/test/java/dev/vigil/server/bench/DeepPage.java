@@ -53,10 +53,9 @@ final class DeepPage {
     /** The cursor the list returns after its {@code rows}-th row: that row's sort key, bound to no filter. */
     private static String keyCursor(Database database, UUID tenantId, int rows) {
         String[] key = database.inTransaction(c -> Sql.one(c, """
-                SELECT severity, first_seen, id FROM findings WHERE tenant_id = ?
-                ORDER BY severity, first_seen, id LIMIT 1 OFFSET ?""", row -> new String[]{
-                Integer.toString(row.getInt(1)), Long.toString(row.getLong(2)), Sql.uuid(row, "id").toString()},
-                tenantId, rows - 1)).orElseThrow();
+                SELECT sort_key, id FROM findings WHERE tenant_id = ?
+                ORDER BY tenant_id, sort_key, id LIMIT 1 OFFSET ?""", row -> new String[]{
+                Long.toString(row.getLong(1)), Sql.uuid(row, "id").toString()}, tenantId, rows - 1)).orElseThrow();
         return Cursor.encode(FindingQuery.canonical(FindingFilter.none()), key);
     }
 
