@@ -66,6 +66,7 @@ public final class FindingsBench {
                 }
             }
             printResults(results);
+            QueryPlans.print(server.database(), data.tenant().id(), results);
         }
     }
 

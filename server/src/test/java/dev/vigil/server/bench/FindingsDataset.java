@@ -104,6 +104,7 @@ final class FindingsDataset {
                 });
             }
             from += n;
+            System.out.printf(Locale.ROOT, "  moved %,d findings to %s%n", n, to.wire());
         }
     }
 
