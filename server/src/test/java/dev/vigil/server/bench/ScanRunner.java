@@ -20,23 +20,36 @@ final class ScanRunner {
     private static final Duration TIMEOUT = Duration.ofMinutes(10);
 
     /**
-     * One scan: the detail it ended with; when the client began sending it (this machine's clock, which the
-     * server shares); the upload as the client saw it (sending the form until the 201); and how long the
-     * poll that saw it end took (the scan detail carries the SARIF log).
+     * One scan: the detail it ended with; when the client began sending it and when it sent the poll that
+     * found it completed (this machine's clock, which the server shares); the upload as the client saw it
+     * (sending the form until the 201); and how long that last poll took (the detail carries the SARIF log).
+     * The server stamps {@code completed_at} before the transaction that merges the findings, writes the
+     * SARIF log and commits: the scan is seen completed only after that transaction.
      */
-    record Timing(ScanDetail detail, Instant submittedAt, double uploadSeconds, double lastPollSeconds) {
+    record Timing(ScanDetail detail, Instant submittedAt, double uploadSeconds, Instant seenAt,
+                  double lastPollSeconds) {
 
-        /** Submission to {@code completed}: from the first byte sent to the server's {@code completed_at}. */
+        /** Submission to completed: from the first byte sent to the poll that saw it completed. */
         double totalSeconds() {
-            return Duration.between(submittedAt, detail.completedAt()).toNanos() / 1e9;
+            return seconds(submittedAt, seenAt);
         }
 
         double queuedSeconds() {
-            return Duration.between(detail.createdAt(), detail.startedAt()).toMillis() / 1e3;
+            return seconds(detail.createdAt(), detail.startedAt());
         }
 
+        /** Claimed by a worker to seen completed: the whole processing, merge and commit included. */
         double processingSeconds() {
-            return Duration.between(detail.startedAt(), detail.completedAt()).toMillis() / 1e3;
+            return seconds(detail.startedAt(), seenAt);
+        }
+
+        /** The server's {@code completed_at - started_at}: the processing before the merge transaction. */
+        double stampedSeconds() {
+            return seconds(detail.startedAt(), detail.completedAt());
+        }
+
+        private static double seconds(Instant from, Instant to) {
+            return Duration.between(from, to).toNanos() / 1e9;
         }
     }
 
@@ -50,10 +63,11 @@ final class ScanRunner {
         Scan scan = client.submitScan(ScanSubmission.of(ScanArchive.of(archive), projectId, "main", hash, type));
         long uploaded = System.nanoTime();
         while (true) {
+            Instant pollAt = Instant.now();
             long poll = System.nanoTime();
             ScanDetail detail = client.getScan(scan.id());
             if (detail.status() == ScanStatus.COMPLETED) {
-                return new Timing(detail, submittedAt, (uploaded - start) / 1e9, (System.nanoTime() - poll) / 1e9);
+                return new Timing(detail, submittedAt, (uploaded - start) / 1e9, pollAt, (System.nanoTime() - poll) / 1e9);
             }
             if (detail.status() == ScanStatus.FAILED || System.nanoTime() - uploaded > TIMEOUT.toNanos()) {
                 throw new IllegalStateException("scan " + scan.id() + " is " + detail.status() + ": "
