@@ -103,9 +103,10 @@ public final class ExportBench {
     }
 
     private static void addRow(Table table, Result r) {
-        table.row(r.what(), String.format(Locale.ROOT, "%.3f", r.medianSeconds()), r.bytes(), r.rows(),
+        boolean encoded = r.bytes() > 0;
+        table.row(r.what(), String.format(Locale.ROOT, "%.3f", r.medianSeconds()), encoded ? r.bytes() : "-", r.rows(),
                 String.format(Locale.ROOT, "%,.0f", r.rows() / r.medianSeconds()),
-                String.format(Locale.ROOT, "%.1f", r.bytes() / 1e6 / r.medianSeconds()),
+                encoded ? String.format(Locale.ROOT, "%.1f", r.bytes() / 1e6 / r.medianSeconds()) : "-",
                 r.medianSeconds() <= 1 ? "met" : "missed");
     }
 
