@@ -80,11 +80,11 @@ public final class Bench {
 
     /** The secrets benchmark lives in its own class, which may be absent from this build. */
     private static void secrets(String[] args) throws Exception {
+        BenchEnvironment.print("secrets: engine throughput beside a plain read of the same bytes");
         Class<?> bench;
         try {
             bench = Class.forName(SECRETS_BENCH);
         } catch (ClassNotFoundException e) {
-            BenchEnvironment.print("secrets: engine throughput");
             System.out.println("secrets: not available (" + SECRETS_BENCH + " is not in this build)");
             return;
         }
