@@ -12,8 +12,9 @@ import java.util.Random;
 /**
  * A full scan of a ~50 MiB source archive from submission to {@code completed} on a real server (HSQLDB
  * file database, two workers): {@code secrets} and {@code full}, one warm-up then three timed runs each,
- * split into upload, queue and processing (to the poll, every 50 ms, that sees it completed). Beside it, the archive pass and the secrets engine alone on the
- * same bytes, in this process, to show where the processing time goes.
+ * split into upload, queue and processing (up to the poll, every 50 ms, that sees it completed). Beside it,
+ * the archive pass and the secrets engine alone on the same bytes, in this process, to show where the
+ * processing time goes.
  *
  * <p>Run: {@code ./bench scan [-Dbench.scan.tree=generated|jdk] [-Dbench.scan.runs=3]}. Target (issue): at most
  * 10 s from submission to completed.
