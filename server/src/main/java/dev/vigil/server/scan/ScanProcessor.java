@@ -112,7 +112,8 @@ public final class ScanProcessor {
         boolean completed = database.inTransaction(c -> {
             FindingMerger.Result result = merger.merge(c, scan, ran(scan), detections, now, coverage::read);
             String sarif = JsonIo.text(Sarif.log(detections, warnings, version, result.introduced(), scan.prId() != null));
-            if (!scans.complete(c, scan.id(), worker, now, result.counts(), result.blocked(),
+            // completed_at is stamped after the merge and SARIF, so that it means what clients read it as
+            if (!scans.complete(c, scan.id(), worker, clock.millis(), result.counts(), result.blocked(),
                     JsonIo.text(warnings), sarif)) {
                 c.rollback();
                 return false;
