@@ -104,10 +104,11 @@ public final class VigilServer implements AutoCloseable {
         this.prComments = new PrCommentDispatcher(database, scans, scms, comments, integrations,
                 PrCommentDispatcher.publishers(settings.prComments()), settings.prComments(), clock);
         this.workers = new ScanWorkers(database, scans, processor, queue, clock, settings.lease(), nodeId());
-        this.housekeeping = new Housekeeping(database, new ScanRecovery(database, scans, archives, queue, clock),
-                new AcceptanceExpiry(database, findings, history, clock), clock);
-        var submissions = new ScanSubmissions(database, archives, scans, projects,
-                new RateLimit(database, tenants, new SubmissionRepository(), clock), idempotency, queue, clock);
+        var rateLimit = new RateLimit(database, tenants, new SubmissionRepository(), clock);
+        this.housekeeping = new Housekeeping(new ScanRecovery(database, scans, archives, queue, clock),
+                new AcceptanceExpiry(database, findings, history, clock), idempotency, rateLimit);
+        var submissions = new ScanSubmissions(database, archives, scans, projects, rateLimit, idempotency, queue,
+                clock);
         HttpRouting.Builder routing = HttpRouting.builder()
                 .addFilter(new RequestIds())
                 .addFilter(metrics)

@@ -44,6 +44,12 @@ public final class Idempotency {
         this.clock = clock;
     }
 
+    /** Forgets the records whose 24-hour window has passed; run periodically by housekeeping. */
+    public void purgeExpired() {
+        long now = clock.millis();
+        database.run(c -> records.purge(c, now - WINDOW.toMillis()));
+    }
+
     /** The request's key: absent, or a UUID v4 (anything else is 400). */
     public static Optional<UUID> key(ServerRequest request) {
         return request.headers().first(KEY_HEADER).map(text -> Uuids.parseV4(text.strip())

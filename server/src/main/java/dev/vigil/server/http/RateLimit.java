@@ -45,6 +45,12 @@ public final class RateLimit {
         this.clock = clock;
     }
 
+    /** Forgets submissions that have left the sliding hour; run periodically by housekeeping. */
+    public void purgeExpired() {
+        long now = clock.millis();
+        database.run(c -> submissions.purge(c, now - WINDOW.toMillis()));
+    }
+
     /** A cheap early refusal, before an archive is uploaded in vain; {@link #reserve} decides exactly. */
     public void precheck(UUID tenantId) {
         database.run(c -> refuseIfFull(c, tenantId, clock.millis()));

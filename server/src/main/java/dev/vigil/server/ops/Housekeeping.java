@@ -1,14 +1,12 @@
 package dev.vigil.server.ops;
 
+import dev.vigil.server.http.Idempotency;
+import dev.vigil.server.http.RateLimit;
 import dev.vigil.server.scan.ScanRecovery;
-import dev.vigil.server.store.Database;
-import dev.vigil.server.store.IdempotencyRepository;
-import dev.vigil.server.store.SubmissionRepository;
 import dev.vigil.server.triage.AcceptanceExpiry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -25,22 +23,24 @@ public final class Housekeeping implements AutoCloseable {
 
     private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("vigil-housekeeping").daemon().factory());
-    private final Database database;
     private final ScanRecovery recovery;
     private final AcceptanceExpiry acceptances;
-    private final Clock clock;
+    private final Idempotency idempotency;
+    private final RateLimit rateLimit;
 
-    public Housekeeping(Database database, ScanRecovery recovery, AcceptanceExpiry acceptances, Clock clock) {
-        this.database = database;
+    public Housekeeping(ScanRecovery recovery, AcceptanceExpiry acceptances, Idempotency idempotency,
+                        RateLimit rateLimit) {
         this.recovery = recovery;
         this.acceptances = acceptances;
-        this.clock = clock;
+        this.idempotency = idempotency;
+        this.rateLimit = rateLimit;
     }
 
     public void start(Duration leaseCheck) {
         schedule(recovery::recoverExpired, leaseCheck);
         schedule(acceptances::reopenExpired, Duration.ofMinutes(1));
-        schedule(this::purge, Duration.ofMinutes(10));
+        schedule(idempotency::purgeExpired, Duration.ofMinutes(10));
+        schedule(rateLimit::purgeExpired, Duration.ofMinutes(10));
     }
 
     private void schedule(Runnable task, Duration every) {
@@ -51,14 +51,6 @@ public final class Housekeeping implements AutoCloseable {
                 LOG.warn("housekeeping task failed; it runs again later", e);
             }
         }, 0, every.toMillis(), TimeUnit.MILLISECONDS);
-    }
-
-    private void purge() {
-        long now = clock.millis();
-        database.run(c -> {
-            new IdempotencyRepository().purge(c, now - Duration.ofHours(25).toMillis());
-            new SubmissionRepository().purge(c, now - Duration.ofHours(2).toMillis());
-        });
     }
 
     @Override

@@ -24,12 +24,14 @@ public final class OpsService implements HttpService {
     private final ScanRepository scans;
     private final Metrics metrics;
     private final BooleanSupplier accepting;
+    private final byte[] openapi;
 
     public OpsService(Database database, ScanRepository scans, Metrics metrics, BooleanSupplier accepting) {
         this.database = database;
         this.scans = scans;
         this.metrics = metrics;
         this.accepting = accepting;
+        this.openapi = readOpenapi();
     }
 
     @Override
@@ -78,11 +80,15 @@ public final class OpsService implements HttpService {
     }
 
     private void openapi(ServerRequest request, ServerResponse response) {
+        response.header(HeaderNames.CONTENT_TYPE, "application/yaml; charset=utf-8");
+        response.send(openapi);
+    }
+
+    private static byte[] readOpenapi() {
         try (InputStream in = OpsService.class.getResourceAsStream("/openapi.yaml")) {
-            response.header(HeaderNames.CONTENT_TYPE, "application/yaml; charset=utf-8");
-            response.send(in.readAllBytes());
+            return in.readAllBytes();
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new UncheckedIOException("cannot read the bundled OpenAPI document", e);
         }
     }
 }

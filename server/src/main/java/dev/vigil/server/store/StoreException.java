@@ -9,9 +9,8 @@ public final class StoreException extends RuntimeException {
         super(cause.getMessage(), cause);
     }
 
-    /** True when the failure is a unique-constraint violation (SQLState class 23). */
+    /** True when the failure is a unique-constraint violation (SQLState 23505 on HSQLDB and PostgreSQL). */
     public static boolean isUniqueViolation(SQLException e) {
-        String state = e.getSQLState();
-        return state != null && (state.equals("23505") || state.startsWith("23"));
+        return "23505".equals(e.getSQLState());
     }
 }

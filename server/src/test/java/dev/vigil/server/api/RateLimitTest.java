@@ -119,4 +119,24 @@ class RateLimitTest {
 
         assertThat(quiet.owner().submitScan(submission(quietProject)).id()).isNotNull();
     }
+
+    @Test
+    void housekeepingForgetsSubmissionsOutsideTheHour() {
+        var tenant = server.tenant();
+        Project project = tenant.owner().createProject(new NewProject("purged", "main"));
+        tenant.owner().submitScan(submission(project));
+        var database = server.server().database();
+        var rateLimit = new dev.vigil.server.http.RateLimit(database, new dev.vigil.server.store.TenantRepository(),
+                new dev.vigil.server.store.SubmissionRepository(), CLOCK);
+        String count = "SELECT COUNT(*) FROM scan_submissions WHERE tenant_id = ?";
+
+        rateLimit.purgeExpired();
+        long kept = database.inTransaction(c -> dev.vigil.server.store.Sql.count(c, count, tenant.id()));
+        CLOCK.advance(Duration.ofMinutes(61));
+        rateLimit.purgeExpired();
+        long purged = database.inTransaction(c -> dev.vigil.server.store.Sql.count(c, count, tenant.id()));
+
+        assertThat(kept).isEqualTo(1);
+        assertThat(purged).isZero();
+    }
 }

@@ -1,17 +1,9 @@
 package dev.vigil.server.scan.secrets;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.vigil.server.scan.RuleResources;
 import dev.vigil.server.scan.secrets.RuleDefinition.GlobalDefinition;
 import dev.vigil.server.scan.secrets.RuleDefinition.RuleFile;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -31,12 +23,11 @@ record RuleBook(List<SecretRule> rules, GlobalAllowlist global) {
     }
 
     static RuleBook bundled() {
-        ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
-                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+        RuleResources resources = new RuleResources(RuleBook.class, "secrets");
         List<SecretRule> rules = new ArrayList<>();
         Set<String> ids = new HashSet<>();
-        for (String file : index()) {
-            RuleFile ruleFile = read(yaml, "rules/" + file, RuleFile.class);
+        for (String file : resources.index(INDEX)) {
+            RuleFile ruleFile = resources.read("rules/" + file, RuleFile.class);
             for (RuleDefinition definition : ruleFile.rules()) {
                 SecretRule rule = RuleCompiler.compile(definition, file);
                 if (!ids.add(rule.id())) {
@@ -45,33 +36,7 @@ record RuleBook(List<SecretRule> rules, GlobalAllowlist global) {
                 rules.add(rule);
             }
         }
-        GlobalAllowlist global = GlobalAllowlist.compile(read(yaml, GLOBAL, GlobalDefinition.class));
+        GlobalAllowlist global = GlobalAllowlist.compile(resources.read(GLOBAL, GlobalDefinition.class));
         return new RuleBook(rules, global);
-    }
-
-    private static List<String> index() {
-        try (InputStream in = open(INDEX);
-             BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            return reader.lines().map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#"))
-                    .toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the secrets rule index", e);
-        }
-    }
-
-    private static <T> T read(ObjectMapper yaml, String resource, Class<T> type) {
-        try (InputStream in = open(resource)) {
-            return yaml.readValue(in, type);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read secrets rule resource " + resource, e);
-        }
-    }
-
-    private static InputStream open(String resource) {
-        InputStream in = RuleBook.class.getResourceAsStream(resource);
-        if (in == null) {
-            throw new IllegalStateException("missing secrets rule resource " + resource);
-        }
-        return in;
     }
 }
