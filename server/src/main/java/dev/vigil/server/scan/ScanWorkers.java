@@ -33,6 +33,7 @@ public final class ScanWorkers implements AutoCloseable {
     private final String nodeId;
     private final Map<UUID, String> held = new ConcurrentHashMap<>();
     private final List<Thread> threads = new ArrayList<>();
+    private Thread renewal;
     private volatile boolean running = true;
 
     public ScanWorkers(Database database, ScanRepository scans, ScanProcessor processor, ScanQueue queue, Clock clock,
@@ -52,7 +53,7 @@ public final class ScanWorkers implements AutoCloseable {
             threads.add(Thread.ofPlatform().name("vigil-worker-" + i).daemon().start(() -> work(worker)));
         }
         if (count > 0) {
-            threads.add(Thread.ofPlatform().name("vigil-lease-renewal").daemon().start(this::renewLeases));
+            renewal = Thread.ofPlatform().name("vigil-lease-renewal").daemon().start(this::renewLeases);
         }
     }
 
@@ -138,10 +139,23 @@ public final class ScanWorkers implements AutoCloseable {
                 break;
             }
         }
+        stopRenewing();
         held.forEach((id, worker) -> {
             LOG.info("releasing scan {} still running at shutdown", id);
             database.run(c -> scans.release(c, id, worker));
         });
+    }
+
+    /** The renewal thread sleeps a third of the lease between rounds: wake it rather than wait for it. */
+    private void stopRenewing() {
+        if (renewal != null) {
+            renewal.interrupt();
+            try {
+                renewal.join(1_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     @Override

@@ -1,0 +1,54 @@
+package dev.vigil.desktop;
+
+import dev.vigil.desktop.connection.Session;
+import dev.vigil.desktop.findings.FindingsPage;
+import dev.vigil.desktop.keys.KeysPage;
+import dev.vigil.desktop.overview.OverviewPage;
+import dev.vigil.desktop.scans.ScansPage;
+import dev.vigil.desktop.settings.SettingsPage;
+import dev.vigil.desktop.shell.MainView;
+import dev.vigil.desktop.shell.Page;
+import dev.vigil.desktop.shell.Theme;
+import dev.vigil.desktop.task.TaskExecutor;
+import javafx.scene.Scene;
+import javafx.scene.image.Image;
+import javafx.scene.input.KeyCombination;
+import javafx.stage.Stage;
+
+import java.util.List;
+
+/** The whole dashboard for one session: its pages in the shell, in a window. Tests build it as the app does. */
+public final class Dashboard {
+
+    private final Session session;
+    private final MainView main;
+
+    public Dashboard(Session session, TaskExecutor tasks) {
+        this.session = session;
+        List<Page> pages = List.of(
+                new OverviewPage(session, tasks),
+                new FindingsPage(session, tasks),
+                new ScansPage(session, tasks),
+                new KeysPage(session, tasks),
+                new SettingsPage(session, tasks));
+        this.main = new MainView(session, pages);
+    }
+
+    public MainView main() {
+        return main;
+    }
+
+    public void show(Stage stage) {
+        Scene scene = new Scene(main.root(), 1360, 860);
+        Theme.apply(scene, session.settings().darkTheme());
+        main.installShortcuts(scene);
+        scene.getAccelerators().put(KeyCombination.keyCombination("Shortcut+Shift+L"), main::toggleTheme);
+        stage.setTitle("Vigil");
+        stage.getIcons().add(new Image(Dashboard.class.getResourceAsStream("/dev/vigil/desktop/vigil-icon.png")));
+        stage.setScene(scene);
+        stage.setMinWidth(960);
+        stage.setMinHeight(600);
+        main.show("findings");
+        stage.show();
+    }
+}

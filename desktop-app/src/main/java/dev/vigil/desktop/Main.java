@@ -1,0 +1,26 @@
+package dev.vigil.desktop;
+
+import picocli.CommandLine;
+
+/**
+ * The {@code vigil} executable of the desktop build: the server's whole command line plus {@code desktop}.
+ * With no arguments it opens the dashboard where a display exists and serves headless elsewhere. Not an
+ * {@code Application} itself, so that JavaFX on the class path starts (STACK.md).
+ */
+public final class Main {
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        CommandLine commandLine = dev.vigil.server.Main.commandLine()
+                .addSubcommand("desktop", new DesktopCommand());
+        System.exit(commandLine.execute(args.length > 0 ? args : defaultCommand()));
+    }
+
+    private static String[] defaultCommand() {
+        boolean display = System.getenv("DISPLAY") != null || System.getenv("WAYLAND_DISPLAY") != null
+                || !System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("linux");
+        return new String[]{display ? "desktop" : "serve"};
+    }
+}

@@ -1,0 +1,128 @@
+package dev.vigil.desktop.connection;
+
+import dev.vigil.desktop.task.TaskExecutor;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+
+import java.net.URI;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+
+/**
+ * The dashboard's one connection, which every view model watches: views reload when it changes. Opening
+ * and switching run off the UI thread; the previous connection (and its embedded server) closes once the
+ * new one is up, so a failed switch leaves the old one working.
+ */
+public final class Session implements AutoCloseable {
+
+    private final Connector connector;
+    private final TaskExecutor tasks;
+    private final ReadOnlyObjectWrapper<Connection> connection = new ReadOnlyObjectWrapper<>(this, "connection");
+    private final ReadOnlyBooleanWrapper connecting = new ReadOnlyBooleanWrapper(this, "connecting");
+    private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
+
+    public Session(Connector connector, TaskExecutor tasks) {
+        this.connector = connector;
+        this.tasks = tasks;
+    }
+
+    public ReadOnlyObjectProperty<Connection> connectionProperty() {
+        return connection.getReadOnlyProperty();
+    }
+
+    public Connection connection() {
+        return connection.get();
+    }
+
+    public boolean isConnecting() {
+        return connecting.get();
+    }
+
+    public ReadOnlyBooleanProperty connectingProperty() {
+        return connecting.getReadOnlyProperty();
+    }
+
+    /** Why the last attempt to connect failed; empty once connected. */
+    public ReadOnlyStringProperty problemProperty() {
+        return problem.getReadOnlyProperty();
+    }
+
+    public DesktopSettings settings() {
+        return connector.store().load();
+    }
+
+    public void saveSettings(DesktopSettings settings) {
+        connector.store().save(settings);
+    }
+
+    /** Connects to what the settings name (at launch). */
+    public void open() {
+        replaceWith(connector::openSaved, ignored -> { }, ignored -> { });
+    }
+
+    /** Switches to the embedded server and remembers that choice. */
+    public void useLocal(Runnable onDone, Consumer<String> onFailure) {
+        replaceWith(() -> {
+            closeCurrentIfLocal();
+            Connection local = connector.openLocal();
+            connector.store().save(connector.store().load().withLocal());
+            return local;
+        }, ignored -> onDone.run(), onFailure);
+    }
+
+    /** Checks the remote URL and key first; saves them and switches only if the server accepts the key. */
+    public void useRemote(URI url, String apiKey, Runnable onDone, Consumer<String> onFailure) {
+        replaceWith(() -> {
+            Connection remote = connector.checkRemote(url, apiKey);
+            connector.store().save(connector.store().load().withRemote(url, apiKey));
+            return remote;
+        }, ignored -> onDone.run(), onFailure);
+    }
+
+    private void replaceWith(Callable<Connection> opening, Consumer<Connection> onDone, Consumer<String> onFailure) {
+        connecting.set(true);
+        tasks.submit(opening, opened -> {
+            Connection previous = connection.get();
+            connection.set(opened);
+            connecting.set(false);
+            problem.set("");
+            if (previous != null && previous != opened) {
+                closeQuietly(previous);
+            }
+            onDone.accept(opened);
+        }, failure -> {
+            connecting.set(false);
+            problem.set(ServerErrors.describe(failure));
+            onFailure.accept(ServerErrors.describe(failure));
+        });
+    }
+
+    /** The embedded database opens in one process at a time: the old local server must stop first. */
+    private void closeCurrentIfLocal() {
+        Connection current = connection.get();
+        if (current != null && current.isLocal()) {
+            tasks.ui(() -> connection.set(null));
+            current.close();
+        }
+    }
+
+    private static void closeQuietly(Connection connection) {
+        try {
+            connection.close();
+        } catch (RuntimeException e) {
+            org.slf4j.LoggerFactory.getLogger(Session.class).warn("closing the previous connection failed", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        Connection current = connection.get();
+        if (current != null) {
+            closeQuietly(current);
+        }
+    }
+}

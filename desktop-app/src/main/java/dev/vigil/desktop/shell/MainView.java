@@ -1,0 +1,143 @@
+package dev.vigil.desktop.shell;
+
+import dev.vigil.desktop.connection.Connection;
+import dev.vigil.desktop.connection.Session;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The window's frame: navigation on the left, the current page in the middle, the connection below. */
+public final class MainView {
+
+    private final Session session;
+    private final Map<String, ToggleButton> buttons = new LinkedHashMap<>();
+    private final StackPane content = new StackPane();
+    private final BorderPane root = new BorderPane();
+    private final List<Page> pages;
+
+    public MainView(Session session, List<Page> pages) {
+        this.session = session;
+        this.pages = List.copyOf(pages);
+        root.getStyleClass().add("vigil-root");
+        root.setLeft(navigation());
+        root.setCenter(content);
+        root.setBottom(statusBar());
+        content.getStyleClass().add("page-area");
+        session.connectionProperty().subscribe(this::applyRole);
+    }
+
+    public BorderPane root() {
+        return root;
+    }
+
+    /** Installs the pages' keyboard shortcuts on the scene. */
+    public void installShortcuts(Scene scene) {
+        for (Page page : pages) {
+            scene.getAccelerators().put(page.shortcut(), () -> show(page.id()));
+        }
+    }
+
+    public void show(String pageId) {
+        pages.stream().filter(page -> page.id().equals(pageId)).findFirst().ifPresent(page -> {
+            ToggleButton button = buttons.get(page.id());
+            if (button.isDisable()) {
+                return;
+            }
+            button.setSelected(true);
+            content.getChildren().setAll(page.view());
+            page.shown();
+        });
+    }
+
+    private Node navigation() {
+        Label brand = new Label("Vigil", new FontIcon(Feather.SHIELD));
+        brand.getStyleClass().add("brand");
+        VBox nav = new VBox(brand);
+        nav.getStyleClass().add("navigation");
+        ToggleGroup group = new ToggleGroup();
+        for (Page page : pages) {
+            ToggleButton button = new ToggleButton(page.title(), new FontIcon(page.icon()));
+            button.setId("nav-" + page.id());
+            button.setToggleGroup(group);
+            button.setMaxWidth(Double.MAX_VALUE);
+            button.setAlignment(Pos.CENTER_LEFT);
+            button.setTooltip(new Tooltip(page.title() + " (" + page.shortcut().getDisplayText() + ")"));
+            button.setOnAction(event -> show(page.id()));
+            buttons.put(page.id(), button);
+            nav.getChildren().add(button);
+        }
+        group.selectedToggleProperty().addListener((observable, was, now) -> {
+            if (now == null && was != null) {
+                was.setSelected(true);  // one page is always shown
+            }
+        });
+        return nav;
+    }
+
+    private Node statusBar() {
+        Label connection = new Label();
+        connection.setId("connection-label");
+        connection.textProperty().bind(Bindings.createStringBinding(this::connectionText,
+                session.connectionProperty(), session.connectingProperty(), session.problemProperty()));
+        ProgressIndicator busy = new ProgressIndicator();
+        busy.getStyleClass().add("small");
+        busy.visibleProperty().bind(session.connectingProperty());
+        busy.setPrefSize(14, 14);
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Button theme = new Button(null, new FontIcon(Feather.MOON));
+        theme.setId("theme-toggle");
+        theme.setTooltip(new Tooltip("Light or dark theme (Ctrl+Shift+L)"));
+        theme.setOnAction(event -> toggleTheme());
+        HBox bar = new HBox(8, busy, connection, spacer, theme);
+        bar.getStyleClass().add("status-bar");
+        bar.setAlignment(Pos.CENTER_LEFT);
+        return bar;
+    }
+
+    public void toggleTheme() {
+        boolean dark = !session.settings().darkTheme();
+        session.saveSettings(session.settings().withDarkTheme(dark));
+        Theme.apply(root.getScene(), dark);
+    }
+
+    private String connectionText() {
+        Connection current = session.connection();
+        if (session.isConnecting()) {
+            return "Connecting…";
+        }
+        if (!session.problemProperty().get().isEmpty()) {
+            return session.problemProperty().get();
+        }
+        return current == null ? "Not connected" : current.label();
+    }
+
+    private void applyRole(Connection connection) {
+        for (Page page : pages) {
+            ToggleButton button = buttons.get(page.id());
+            Optional<String> refusal = connection == null ? Optional.empty() : page.refusal(connection.role());
+            button.setDisable(refusal.isPresent());
+            button.setTooltip(new Tooltip(refusal.orElse(page.title() + " (" + page.shortcut().getDisplayText() + ")")));
+        }
+    }
+}
