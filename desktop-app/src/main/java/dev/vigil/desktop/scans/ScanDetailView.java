@@ -1,0 +1,122 @@
+package dev.vigil.desktop.scans;
+
+import dev.vigil.model.PrComment;
+import dev.vigil.model.ScanDetail;
+import dev.vigil.model.ScanSummary;
+import dev.vigil.model.ScanWarning;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+import java.util.function.Function;
+
+/** The selected scan: what it was, its counts, PR comment, warnings and the results of its SARIF log. */
+final class ScanDetailView extends VBox {
+
+    private final Label title = new Label("Select a scan");
+    private final Label facts = new Label();
+    private final Label counts = new Label();
+    private final Label prComment = new Label();
+    private final Label error = new Label();
+
+    ScanDetailView(ScanDetailViewModel model) {
+        setId("scan-detail");
+        getStyleClass().add("scan-detail");
+        title.getStyleClass().add("detail-title");
+        facts.getStyleClass().add("page-subtitle");
+        facts.setWrapText(true);
+        counts.setId("scan-counts");
+        prComment.setId("pr-comment-status");
+        error.getStyleClass().add("error-message");
+        error.textProperty().bind(model.errorProperty());
+        ListView<ScanWarning> warnings = new ListView<>(model.warnings());
+        warnings.setId("scan-warnings");
+        warnings.getStyleClass().add("scan-warnings");
+        warnings.setPrefHeight(84);
+        warnings.setFixedCellSize(26);
+        warnings.setPlaceholder(new Label("No warnings"));
+        warnings.setCellFactory(list -> new ListCell<>() {
+            @Override
+            protected void updateItem(ScanWarning warning, boolean empty) {
+                super.updateItem(warning, empty);
+                setText(empty || warning == null ? null : warning.code() + ": " + warning.message()
+                        + (warning.path() == null ? "" : " (" + warning.path() + ")"));
+            }
+        });
+        TableView<SarifResult> results = results(model);
+        VBox.setVgrow(results, Priority.ALWAYS);
+        getChildren().addAll(title, facts, counts, prComment, error, section("Warnings"), warnings,
+                section("SARIF results"), results);
+        model.scanProperty().subscribe(this::show);
+    }
+
+    private void show(ScanDetail scan) {
+        if (scan == null) {
+            title.setText("Select a scan");
+            facts.setText("");
+            counts.setText("");
+            prComment.setText("");
+            return;
+        }
+        title.setText(scan.projectName() + " · " + scan.branch()
+                + (scan.prId() == null ? "" : " · PR #" + scan.prId()));
+        facts.setText(scan.status().wire() + " · " + scan.scanType().wire() + " · commit "
+                + scan.commitHash().substring(0, Math.min(12, scan.commitHash().length()))
+                + " · created " + ScanTable.time(scan.createdAt())
+                + (scan.completedAt() == null ? "" : " · completed " + ScanTable.time(scan.completedAt()))
+                + (scan.isBlocked() ? " · blocked" : ""));
+        counts.setText(counts(scan.summary(), scan));
+        prComment.setText(prComment(scan.prComment()));
+    }
+
+    private static String counts(ScanSummary summary, ScanDetail scan) {
+        if (summary == null) {
+            return scan.findingsCount() + " findings";
+        }
+        return summary.critical() + " critical · " + summary.high() + " high · " + summary.medium() + " medium · "
+                + summary.low() + " low · " + summary.info() + " info"
+                + (summary.introduced() == null ? "" : " · " + summary.introduced() + " introduced · "
+                + summary.debt() + " debt · " + summary.blocking() + " blocking");
+    }
+
+    private static String prComment(PrComment comment) {
+        if (comment == null) {
+            return "PR comment: not requested";
+        }
+        return "PR comment: " + comment.status().replace('_', ' ')
+                + (comment.url() == null ? "" : " · " + comment.url())
+                + (comment.error() == null ? "" : " · " + comment.error());
+    }
+
+    private static Label section(String text) {
+        Label label = new Label(text);
+        label.getStyleClass().add("section-title");
+        return label;
+    }
+
+    private static TableView<SarifResult> results(ScanDetailViewModel model) {
+        TableView<SarifResult> table = new TableView<>(model.results());
+        table.setId("sarif-table");
+        table.setFixedCellSize(28);
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setPlaceholder(new Label("No results"));
+        table.getColumns().add(column("Rule", 170, SarifResult::ruleId));
+        table.getColumns().add(column("Level", 70, SarifResult::level));
+        table.getColumns().add(column("Location", 200, SarifResult::location));
+        table.getColumns().add(column("Message", 300, SarifResult::message));
+        return table;
+    }
+
+    private static TableColumn<SarifResult, String> column(String title, double width,
+                                                          Function<SarifResult, String> value) {
+        TableColumn<SarifResult, String> column = new TableColumn<>(title);
+        column.setPrefWidth(width);
+        column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
+        return column;
+    }
+}
