@@ -5,12 +5,17 @@ import dev.vigil.desktop.connection.Connector;
 import dev.vigil.desktop.connection.DesktopPaths;
 import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.connection.SettingsStore;
+import dev.vigil.desktop.shell.MainView;
+import dev.vigil.desktop.shell.Page;
+import dev.vigil.desktop.shell.Theme;
 import dev.vigil.desktop.task.TaskExecutor;
 import dev.vigil.model.Json;
 import dev.vigil.model.NewApiKey;
 import dev.vigil.server.advisories.AdvisoryImporter;
 import dev.vigil.server.advisories.AdvisoryRepository;
 import dev.vigil.server.testing.TestServer;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -67,6 +72,17 @@ public final class TestSessions {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Shows {@code pages} in the real shell, themed as the app is, and returns the shell. */
+    public static MainView show(Stage stage, Session session, List<Page> pages) {
+        MainView main = new MainView(session, pages);
+        Scene scene = new Scene(main.root(), 1360, 860);
+        Theme.apply(scene, false);
+        main.installShortcuts(scene);
+        stage.setScene(scene);
+        stage.show();
+        return main;
     }
 
     /**
