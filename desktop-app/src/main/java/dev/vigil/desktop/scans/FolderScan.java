@@ -34,10 +34,13 @@ import java.util.UUID;
  */
 final class FolderScan {
 
-    /** A step of the work: {@code fraction} from 0 to 1 and what is happening. Called from the worker thread. */
-    @FunctionalInterface
+    /** What the work reports, from the worker thread. */
     interface Progress {
+        /** A step: {@code fraction} from 0 to 1 (-1: unknown) and what is happening. */
         void report(double fraction, String phase);
+
+        /** The server has accepted the scan: it is in the list from now on. */
+        void submitted(UUID scanId);
     }
 
     /** The scan's own commit hash is unknown for a bare folder: the archive's SHA-1 names the content. */
@@ -64,6 +67,7 @@ final class FolderScan {
                     + (packaged.skipped() > 0 ? " (" + packaged.skipped() + " left out)" : "") + ". Uploading…");
             Scan scan = client.submitScan(ScanSubmission.of(ScanArchive.of(archive), request.projectId(),
                     request.branch(), sha1(archive), request.scanType()));
+            progress.submitted(scan.id());
             progress.report(0.5, "Uploaded " + size(packaged.bytes()) + ". Scan " + scan.status().wire() + "…");
             return follow(scan.id(), progress);
         } finally {

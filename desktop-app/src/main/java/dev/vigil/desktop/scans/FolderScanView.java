@@ -80,6 +80,17 @@ final class FolderScanView extends VBox {
         ComboBox<ScanType> kind = new ComboBox<>(javafx.collections.FXCollections.observableArrayList(ScanType.values()));
         kind.setId("scan-type");
         kind.valueProperty().bindBidirectional(model.scanTypeProperty());
+        kind.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(ScanType type) {
+                return type == null ? "" : type.wire();
+            }
+
+            @Override
+            public ScanType fromString(String text) {
+                return ScanType.parseExact(text).orElse(null);
+            }
+        });
         Button submit = new Button("Scan", new FontIcon(Feather.PLAY));
         submit.setId("submit-scan");
         submit.getStyleClass().add("accent");
@@ -107,7 +118,11 @@ final class FolderScanView extends VBox {
         error.getStyleClass().add("error-message");
         error.setWrapText(true);
         error.textProperty().bind(model.errorProperty());
-        return new VBox(4, bar, phase, error);
+        VBox box = new VBox(4, bar, phase, error);
+        box.visibleProperty().bind(model.runningProperty().or(model.phaseProperty().isNotEmpty())
+                .or(model.errorProperty().isNotEmpty()));
+        box.managedProperty().bind(box.visibleProperty());
+        return box;
     }
 
     private static javafx.scene.layout.Region spacer() {

@@ -28,6 +28,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 import java.nio.file.Path;
+import java.util.UUID;
 
 /** "Scan a folder…": the folder, the project (listed, or created here), then packaging, upload and the scan. */
 public final class FolderScanViewModel {
@@ -45,6 +46,7 @@ public final class FolderScanViewModel {
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress");
     private final ReadOnlyStringWrapper phase = new ReadOnlyStringWrapper(this, "phase", "");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+    private final ReadOnlyObjectWrapper<UUID> submitted = new ReadOnlyObjectWrapper<>(this, "submitted");
     private final ReadOnlyObjectWrapper<ScanDetail> finished = new ReadOnlyObjectWrapper<>(this, "finished");
     private final StringBinding submitRefusal;
 
@@ -95,6 +97,11 @@ public final class FolderScanViewModel {
 
     public ReadOnlyStringProperty errorProperty() {
         return error.getReadOnlyProperty();
+    }
+
+    /** The last scan the server accepted from this form, as soon as it has accepted it. */
+    public ReadOnlyObjectProperty<UUID> submittedProperty() {
+        return submitted.getReadOnlyProperty();
     }
 
     /** The last scan this form followed to its end. */
@@ -149,10 +156,7 @@ public final class FolderScanViewModel {
         running.set(true);
         error.set("");
         progress.set(0);
-        tasks.submit(() -> scan.run(request, (fraction, text) -> tasks.ui(() -> {
-            progress.set(fraction);
-            phase.set(text);
-        })), this::ended, failure -> {
+        tasks.submit(() -> scan.run(request, new UiProgress()), this::ended, failure -> {
             running.set(false);
             progress.set(0);
             phase.set("");
@@ -188,5 +192,21 @@ public final class FolderScanViewModel {
             return "Choose or create a project";
         }
         return branch.get() == null || branch.get().isBlank() ? "Name the branch" : "";
+    }
+
+    /** Brings the worker's reports to the UI thread. */
+    private final class UiProgress implements FolderScan.Progress {
+        @Override
+        public void report(double fraction, String text) {
+            tasks.ui(() -> {
+                progress.set(fraction);
+                phase.set(text);
+            });
+        }
+
+        @Override
+        public void submitted(UUID scanId) {
+            tasks.ui(() -> submitted.set(scanId));
+        }
     }
 }

@@ -4,10 +4,13 @@ import dev.vigil.model.PrComment;
 import dev.vigil.model.ScanDetail;
 import dev.vigil.model.ScanSummary;
 import dev.vigil.model.ScanWarning;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.Priority;
@@ -26,6 +29,7 @@ final class ScanDetailView extends VBox {
 
     ScanDetailView(ScanDetailViewModel model) {
         setId("scan-detail");
+        setMinHeight(0);
         getStyleClass().add("scan-detail");
         title.getStyleClass().add("detail-title");
         facts.getStyleClass().add("page-subtitle");
@@ -37,7 +41,6 @@ final class ScanDetailView extends VBox {
         ListView<ScanWarning> warnings = new ListView<>(model.warnings());
         warnings.setId("scan-warnings");
         warnings.getStyleClass().add("scan-warnings");
-        warnings.setPrefHeight(84);
         warnings.setFixedCellSize(26);
         warnings.setPlaceholder(new Label("No warnings"));
         warnings.setCellFactory(list -> new ListCell<>() {
@@ -48,10 +51,18 @@ final class ScanDetailView extends VBox {
                         + (warning.path() == null ? "" : " (" + warning.path() + ")"));
             }
         });
-        TableView<SarifResult> results = results(model);
-        VBox.setVgrow(results, Priority.ALWAYS);
-        getChildren().addAll(title, facts, counts, prComment, error, section("Warnings"), warnings,
-                section("SARIF results"), results);
+        Tab results = new Tab(null, results(model));
+        results.textProperty().bind(Bindings.size(model.results()).asString("SARIF results (%d)"));
+        Tab warned = new Tab(null, warnings);
+        warned.textProperty().bind(Bindings.size(model.warnings()).asString("Warnings (%d)"));
+        TabPane tabs = new TabPane(results, warned);
+        tabs.setId("scan-detail-tabs");
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        tabs.setMinHeight(120);
+        VBox.setVgrow(tabs, Priority.ALWAYS);
+        model.scanProperty().subscribe(scan -> tabs.getSelectionModel().select(
+                model.results().isEmpty() && !model.warnings().isEmpty() ? warned : results));
+        getChildren().addAll(title, facts, counts, prComment, error, tabs);
         model.scanProperty().subscribe(this::show);
     }
 
@@ -80,8 +91,12 @@ final class ScanDetailView extends VBox {
         }
         return summary.critical() + " critical · " + summary.high() + " high · " + summary.medium() + " medium · "
                 + summary.low() + " low · " + summary.info() + " info"
-                + (summary.introduced() == null ? "" : " · " + summary.introduced() + " introduced · "
-                + summary.debt() + " debt · " + summary.blocking() + " blocking");
+                + optional(summary.introduced(), " introduced") + optional(summary.debt(), " debt")
+                + optional(summary.blocking(), " blocking");
+    }
+
+    private static String optional(Integer count, String what) {
+        return count == null ? "" : " · " + count + what;
     }
 
     private static String prComment(PrComment comment) {
@@ -91,12 +106,6 @@ final class ScanDetailView extends VBox {
         return "PR comment: " + comment.status().replace('_', ' ')
                 + (comment.url() == null ? "" : " · " + comment.url())
                 + (comment.error() == null ? "" : " · " + comment.error());
-    }
-
-    private static Label section(String text) {
-        Label label = new Label(text);
-        label.getStyleClass().add("section-title");
-        return label;
     }
 
     private static TableView<SarifResult> results(ScanDetailViewModel model) {

@@ -64,9 +64,9 @@ public final class ScanDetailViewModel {
     public void show(UUID scanId) {
         requested = scanId;
         if (scanId == null || session.connection() == null) {
-            scan.set(null);
             results.clear();
             warnings.clear();
+            scan.set(null);
             return;
         }
         VigilClient client = session.connection().client();
@@ -75,9 +75,9 @@ public final class ScanDetailViewModel {
             if (scanId.equals(requested)) {
                 loading.set(false);
                 error.set("");
-                scan.set(loaded.scan());
                 warnings.setAll(loaded.scan().scanWarnings());
                 results.setAll(loaded.results());
+                scan.set(loaded.scan());
             }
         }, failure -> {
             loading.set(false);

@@ -36,8 +36,8 @@ final class ScansView extends VBox {
             }
         });
         SplitPane split = new SplitPane(table, new ScanDetailView(model.detail()));
-        split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.58);
+        split.setOrientation(Orientation.VERTICAL);
+        split.setDividerPositions(0.45);
         VBox.setVgrow(split, Priority.ALWAYS);
         Label error = new Label();
         error.setId("scans-error");

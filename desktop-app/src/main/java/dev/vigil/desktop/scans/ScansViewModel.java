@@ -52,6 +52,7 @@ public final class ScansViewModel {
             detail.show(null);
             refresh();
         });
+        folderScan.submittedProperty().addListener((observable, was, scan) -> refresh());
         folderScan.finishedProperty().addListener((observable, was, scan) -> {
             refresh();
             if (scan != null) {
