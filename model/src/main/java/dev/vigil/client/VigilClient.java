@@ -11,6 +11,7 @@ import dev.vigil.model.ExportFormat;
 import dev.vigil.model.Finding;
 import dev.vigil.model.FindingFilter;
 import dev.vigil.model.FindingStats;
+import dev.vigil.model.FindingTrend;
 import dev.vigil.model.HistoryEntry;
 import dev.vigil.model.NewApiKey;
 import dev.vigil.model.NewProject;
@@ -131,6 +132,13 @@ public final class VigilClient implements AutoCloseable {
     public FindingStats findingStats(Optional<UUID> projectId) {
         String path = new QueryString().add("project_id", projectId).appendTo("/v1/repo-vulnerabilities/stats");
         return transport.get(path, type(FindingStats.class));
+    }
+
+    /** Open findings per day over the last {@code days} days (1 to 365), of one project or the whole tenant. */
+    public FindingTrend findingTrend(Optional<UUID> projectId, int days) {
+        String path = new QueryString().add("project_id", projectId).add("days", Optional.of(days))
+                .appendTo("/v1/repo-vulnerabilities/trend");
+        return transport.get(path, type(FindingTrend.class));
     }
 
     public Finding getFinding(UUID findingId) {

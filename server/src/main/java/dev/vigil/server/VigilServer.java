@@ -114,6 +114,7 @@ public final class VigilServer implements AutoCloseable {
                 .addFilter(metrics)
                 .addFilter(new Authentication(database, new ApiKeyRepository(), clock))
                 .register("/v1/scans", new ScanService(database, scans, submissions, comments))
+                .register("/v1/repo-vulnerabilities/trend", new dev.vigil.server.api.TrendService(database, new dev.vigil.server.store.TrendRepository(), clock))
                 .register("/v1/repo-vulnerabilities", new FindingService(
                         new FindingReads(database, findings, history, new StatsRepository(), clock),
                         new FindingTriage(database, findings, history, users, clock)))

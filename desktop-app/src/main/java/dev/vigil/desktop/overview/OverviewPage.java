@@ -4,18 +4,19 @@ import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.shell.Page;
 import dev.vigil.desktop.task.TaskExecutor;
 import javafx.scene.Node;
-import javafx.scene.control.Label;
 import javafx.scene.input.KeyCombination;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.feather.Feather;
 
-/** PLACEHOLDER until the Overview view lands. */
+/** Overview: metric cards and charts of the findings, of the whole tenant or one project. */
 public final class OverviewPage implements Page {
 
-    private final Label view = new Label("Overview");
+    private final OverviewViewModel model;
+    private final OverviewView view;
 
     public OverviewPage(Session session, TaskExecutor tasks) {
-        view.setId("page-overview");
+        this.model = new OverviewViewModel(session, tasks);
+        this.view = new OverviewView(model);
     }
 
     @Override
@@ -41,5 +42,10 @@ public final class OverviewPage implements Page {
     @Override
     public Node view() {
         return view;
+    }
+
+    @Override
+    public void shown() {
+        model.refresh();
     }
 }

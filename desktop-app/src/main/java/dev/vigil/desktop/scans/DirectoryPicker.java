@@ -1,0 +1,23 @@
+package dev.vigil.desktop.scans;
+
+import javafx.stage.DirectoryChooser;
+import javafx.stage.Window;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+/** Asks the user for a folder to scan. Tests give a fixed folder instead of the system's chooser. */
+@FunctionalInterface
+public interface DirectoryPicker {
+
+    /** The chosen folder, or empty when the user cancels. MUST run on the FX thread. */
+    Optional<Path> pick(Window owner);
+
+    static DirectoryPicker system() {
+        return owner -> {
+            DirectoryChooser chooser = new DirectoryChooser();
+            chooser.setTitle("Scan a folder");
+            return Optional.ofNullable(chooser.showDialog(owner)).map(java.io.File::toPath);
+        };
+    }
+}

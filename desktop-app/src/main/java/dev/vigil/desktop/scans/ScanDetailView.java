@@ -1,0 +1,131 @@
+package dev.vigil.desktop.scans;
+
+import dev.vigil.model.PrComment;
+import dev.vigil.model.ScanDetail;
+import dev.vigil.model.ScanSummary;
+import dev.vigil.model.ScanWarning;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+import java.util.function.Function;
+
+/** The selected scan: what it was, its counts, PR comment, warnings and the results of its SARIF log. */
+final class ScanDetailView extends VBox {
+
+    private final Label title = new Label("Select a scan");
+    private final Label facts = new Label();
+    private final Label counts = new Label();
+    private final Label prComment = new Label();
+    private final Label error = new Label();
+
+    ScanDetailView(ScanDetailViewModel model) {
+        setId("scan-detail");
+        setMinHeight(0);
+        getStyleClass().add("scan-detail");
+        title.getStyleClass().add("detail-title");
+        facts.getStyleClass().add("page-subtitle");
+        facts.setWrapText(true);
+        counts.setId("scan-counts");
+        prComment.setId("pr-comment-status");
+        error.getStyleClass().add("error-message");
+        error.textProperty().bind(model.errorProperty());
+        ListView<ScanWarning> warnings = new ListView<>(model.warnings());
+        warnings.setId("scan-warnings");
+        warnings.getStyleClass().add("scan-warnings");
+        warnings.setFixedCellSize(26);
+        warnings.setPlaceholder(new Label("No warnings"));
+        warnings.setCellFactory(list -> new ListCell<>() {
+            @Override
+            protected void updateItem(ScanWarning warning, boolean empty) {
+                super.updateItem(warning, empty);
+                setText(empty || warning == null ? null : warning.code() + ": " + warning.message()
+                        + (warning.path() == null ? "" : " (" + warning.path() + ")"));
+            }
+        });
+        Tab results = new Tab(null, results(model));
+        results.textProperty().bind(Bindings.size(model.results()).asString("SARIF results (%d)"));
+        Tab warned = new Tab(null, warnings);
+        warned.textProperty().bind(Bindings.size(model.warnings()).asString("Warnings (%d)"));
+        TabPane tabs = new TabPane(results, warned);
+        tabs.setId("scan-detail-tabs");
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        tabs.setMinHeight(120);
+        VBox.setVgrow(tabs, Priority.ALWAYS);
+        model.scanProperty().subscribe(scan -> tabs.getSelectionModel().select(
+                model.results().isEmpty() && !model.warnings().isEmpty() ? warned : results));
+        getChildren().addAll(title, facts, counts, prComment, error, tabs);
+        model.scanProperty().subscribe(this::show);
+    }
+
+    private void show(ScanDetail scan) {
+        if (scan == null) {
+            title.setText("Select a scan");
+            facts.setText("");
+            counts.setText("");
+            prComment.setText("");
+            return;
+        }
+        title.setText(scan.projectName() + " · " + scan.branch()
+                + (scan.prId() == null ? "" : " · PR #" + scan.prId()));
+        facts.setText(scan.status().wire() + " · " + scan.scanType().wire() + " · commit "
+                + scan.commitHash().substring(0, Math.min(12, scan.commitHash().length()))
+                + " · created " + ScanTable.time(scan.createdAt())
+                + (scan.completedAt() == null ? "" : " · completed " + ScanTable.time(scan.completedAt()))
+                + (scan.isBlocked() ? " · blocked" : ""));
+        counts.setText(counts(scan.summary(), scan));
+        prComment.setText(prComment(scan.prComment()));
+    }
+
+    private static String counts(ScanSummary summary, ScanDetail scan) {
+        if (summary == null) {
+            return scan.findingsCount() + " findings";
+        }
+        return summary.critical() + " critical · " + summary.high() + " high · " + summary.medium() + " medium · "
+                + summary.low() + " low · " + summary.info() + " info"
+                + optional(summary.introduced(), " introduced") + optional(summary.debt(), " debt")
+                + optional(summary.blocking(), " blocking");
+    }
+
+    private static String optional(Integer count, String what) {
+        return count == null ? "" : " · " + count + what;
+    }
+
+    private static String prComment(PrComment comment) {
+        if (comment == null) {
+            return "PR comment: not requested";
+        }
+        return "PR comment: " + comment.status().replace('_', ' ')
+                + (comment.url() == null ? "" : " · " + comment.url())
+                + (comment.error() == null ? "" : " · " + comment.error());
+    }
+
+    private static TableView<SarifResult> results(ScanDetailViewModel model) {
+        TableView<SarifResult> table = new TableView<>(model.results());
+        table.setId("sarif-table");
+        table.setFixedCellSize(28);
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setPlaceholder(new Label("No results"));
+        table.getColumns().add(column("Rule", 170, SarifResult::ruleId));
+        table.getColumns().add(column("Level", 70, SarifResult::level));
+        table.getColumns().add(column("Location", 200, SarifResult::location));
+        table.getColumns().add(column("Message", 300, SarifResult::message));
+        return table;
+    }
+
+    private static TableColumn<SarifResult, String> column(String title, double width,
+                                                          Function<SarifResult, String> value) {
+        TableColumn<SarifResult, String> column = new TableColumn<>(title);
+        column.setPrefWidth(width);
+        column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
+        return column;
+    }
+}

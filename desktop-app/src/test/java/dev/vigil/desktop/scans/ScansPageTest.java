@@ -1,0 +1,135 @@
+package dev.vigil.desktop.scans;
+
+import dev.vigil.client.ArchivePackager;
+import dev.vigil.client.ScanArchive;
+import dev.vigil.client.ScanSubmission;
+import dev.vigil.desktop.connection.Session;
+import dev.vigil.desktop.overview.OverviewPage;
+import dev.vigil.desktop.shell.MainView;
+import dev.vigil.desktop.task.FxTaskExecutor;
+import dev.vigil.desktop.testing.Fx;
+import dev.vigil.model.NewProject;
+import dev.vigil.model.Project;
+import dev.vigil.model.Scan;
+import dev.vigil.model.ScanListItem;
+import dev.vigil.model.ScanStatus;
+import dev.vigil.model.ScanType;
+import dev.vigil.model.ScanWarning;
+import dev.vigil.server.testing.TestServer;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The Scans page driven through the real UI, headless, against a real in-process server. */
+@ExtendWith(ApplicationExtension.class)
+class ScansPageTest {
+
+    private static TestServer server;
+    private static Path folder;
+    private TestServer.Tenant tenant;
+    private FxTaskExecutor tasks;
+    private Session session;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        server = TestServer.start();
+        TestSessions.importAdvisories(server);
+        folder = TestSessions.plantedFolder();
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    @Start
+    void start(Stage stage) {
+        tenant = server.tenant();
+        tasks = new FxTaskExecutor();
+        session = TestSessions.connect(server, tenant, tasks);
+        MainView main = TestSessions.show(stage, session, List.of(new OverviewPage(session, tasks),
+                new ScansPage(session, tasks, owner -> Optional.of(folder))));
+        session.connectionProperty().subscribe(connection -> {
+            if (connection != null) {
+                main.show("scans");
+            }
+        });
+    }
+
+    @AfterEach
+    void stop() {
+        session.close();
+        tasks.close();
+    }
+
+    @Test
+    void scansAFolderFromCtrlOToACompletedScanInTheList(FxRobot robot) {
+        Fx.waitUntil(30, () -> session.connection() != null && robot.lookup("#page-scans").tryQuery().isPresent());
+
+        robot.press(KeyCode.CONTROL, KeyCode.O).release(KeyCode.O, KeyCode.CONTROL);
+        Fx.waitUntil(10, () -> robot.lookup("#folder-scan").query().isVisible());
+        assertThat(robot.lookup("#scan-folder-path").queryAs(Label.class).getText()).isEqualTo(folder.toString());
+        robot.clickOn("#new-project-name").write("from-the-desktop");
+        robot.clickOn("#create-project");
+        Fx.waitUntil(10, () -> robot.lookup("#scan-project").queryAs(ComboBox.class).getValue() != null);
+        robot.clickOn("#submit-scan");
+
+        ProgressBar progress = robot.lookup("#scan-progress").queryAs(ProgressBar.class);
+        Fx.waitUntil(120, () -> progress.getProgress() == 1.0);
+        assertThat(robot.lookup("#scan-phase").queryAs(Label.class).getText()).startsWith("Completed: ");
+        assertThat(robot.lookup("#scan-error").queryAs(Label.class).getText()).isEmpty();
+        TableView<ScanListItem> table = robot.lookup("#scans-table").queryTableView();
+        Fx.waitUntil(20, () -> table.getItems().stream().anyMatch(row ->
+                row.projectName().equals("from-the-desktop") && row.status() == ScanStatus.COMPLETED));
+    }
+
+    @Test
+    void opensAScanWithItsSarifResultsAndWarnings(FxRobot robot) throws Exception {
+        Fx.waitUntil(30, () -> session.connection() != null && robot.lookup("#page-scans").tryQuery().isPresent());
+        Scan scan = scannedFolder();
+
+        robot.clickOn("#scans-refresh");
+        TableView<ScanListItem> table = robot.lookup("#scans-table").queryTableView();
+        Fx.waitUntil(20, () -> table.getItems().stream().anyMatch(row -> row.id().equals(scan.id())));
+        robot.clickOn("#scan-row-" + scan.id());
+
+        TableView<SarifResult> results = robot.lookup("#sarif-table").queryTableView();
+        Fx.waitUntil(20, () -> !results.getItems().isEmpty());
+        assertThat(results.getItems()).extracting(SarifResult::ruleId).contains("aws-access-token", "GHSA-jfh8-c2jp-5v3q");
+        ListView<ScanWarning> warnings = robot.lookup("#scan-warnings").queryListView();
+        assertThat(warnings.getItems()).extracting(ScanWarning::path).contains("web/package.json");
+        assertThat(robot.lookup("#pr-comment-status").queryAs(Label.class).getText()).startsWith("PR comment: ");
+        assertThat(robot.lookup("#scan-counts").queryAs(Label.class).getText()).contains("critical");
+    }
+
+    /** A folder scan submitted straight through the client, as the CLI would. */
+    private Scan scannedFolder() throws Exception {
+        Project project = tenant.owner().createProject(new NewProject("scanned", "main"));
+        Path archive = Files.createTempFile("vigil-test", ".tar.gz");
+        new ArchivePackager().pack(folder, archive);
+        Scan scan = tenant.owner().submitScan(ScanSubmission.of(ScanArchive.of(archive), project.id(), "main",
+                "e".repeat(40), ScanType.FULL));
+        tenant.owner().awaitScan(scan.id(), Duration.ofSeconds(60));
+        return scan;
+    }
+}

@@ -1,0 +1,127 @@
+package dev.vigil.desktop.scans;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.vigil.desktop.connection.Connector;
+import dev.vigil.desktop.connection.DesktopPaths;
+import dev.vigil.desktop.connection.Session;
+import dev.vigil.desktop.connection.SettingsStore;
+import dev.vigil.desktop.shell.MainView;
+import dev.vigil.desktop.shell.Page;
+import dev.vigil.desktop.shell.Theme;
+import dev.vigil.desktop.task.TaskExecutor;
+import dev.vigil.model.Json;
+import dev.vigil.model.NewApiKey;
+import dev.vigil.server.advisories.AdvisoryImporter;
+import dev.vigil.server.advisories.AdvisoryRepository;
+import dev.vigil.server.testing.TestServer;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.util.List;
+
+/** A dashboard session on a test server's tenant, and a real folder to scan with findings planted in it. */
+public final class TestSessions {
+
+    /** A Maven manifest with log4j-core 2.14.1 (Log4Shell), as the server's own dependency scan tests use. */
+    private static final String POM = """
+            <project>
+              <modelVersion>4.0.0</modelVersion>
+              <groupId>com.acme</groupId>
+              <artifactId>app</artifactId>
+              <version>1.0</version>
+              <dependencies>
+                <dependency>
+                  <groupId>org.apache.logging.log4j</groupId>
+                  <artifactId>log4j-core</artifactId>
+                  <version>2.14.1</version>
+                </dependency>
+              </dependencies>
+            </project>
+            """;
+
+    private TestSessions() {
+    }
+
+    /** The shared GitHub advisories (Log4Shell among them) in the server's database, as its own SCA tests do. */
+    public static void importAdvisories(TestServer server) throws IOException {
+        Path ghsa = Path.of(System.getProperty("vigil.shared.data", "../../shared/data"), "advisories", "ghsa");
+        try (var files = Files.list(ghsa)) {
+            new AdvisoryImporter(server.server().database(), new AdvisoryRepository(), Clock.systemUTC())
+                    .importPaths(files.toList());
+        }
+    }
+
+    /** A session over temporary settings, switched to {@code tenant} with a fresh key of its Owner. */
+    public static Session connect(TestServer server, TestServer.Tenant tenant, TaskExecutor tasks) {
+        try {
+            Path home = Files.createTempDirectory("vigil-desktop-test");
+            DesktopPaths paths = new DesktopPaths(home.resolve("data"), home.resolve("config/desktop.json"));
+            Session session = new Session(new Connector(paths, new SettingsStore(paths.configFile())), tasks);
+            String key = tenant.owner().createApiKey(new NewApiKey("desktop", LocalDate.now().plusDays(30).toString(),
+                    null)).key();
+            session.useRemote(server.server().uri(), key, () -> { }, problem -> {
+                throw new AssertionError("cannot connect: " + problem);
+            });
+            return session;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Shows {@code pages} in the real shell, themed as the app is, and returns the shell. */
+    public static MainView show(Stage stage, Session session, List<Page> pages) {
+        MainView main = new MainView(session, pages);
+        Scene scene = new Scene(main.root(), 1360, 860);
+        Theme.apply(scene, false);
+        main.installShortcuts(scene);
+        stage.setScene(scene);
+        stage.show();
+        return main;
+    }
+
+    /**
+     * A project folder: the log4j manifest, an AWS key from the shared secrets cases in {@code config.ini}, an
+     * unparseable {@code web/package.json} (a scan warning), and two more keys that packaging must leave out
+     * ({@code node_modules/} and a file that {@code .gitignore} ignores).
+     */
+    public static Path plantedFolder() {
+        try {
+            Path folder = Files.createTempDirectory("vigil-scan-me");
+            String secret = awsKeyCase();
+            write(folder.resolve("pom.xml"), POM);
+            write(folder.resolve("config.ini"), "[aws]\n" + secret + "\n");
+            write(folder.resolve("web/package.json"), "{ \"name\": \"web\", \"dependencies\": ");
+            write(folder.resolve(".gitignore"), "local.env\n");
+            write(folder.resolve("local.env"), secret + "\n");
+            write(folder.resolve("node_modules/left-out/config.ini"), secret + "\n");
+            return folder;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The first labelled true AWS access-token snippet of {@code shared/data/secrets/cases.jsonl}. */
+    private static String awsKeyCase() throws IOException {
+        Path cases = Path.of(System.getProperty("vigil.shared.data", "../../shared/data"), "secrets", "cases.jsonl");
+        List<String> lines = Files.readAllLines(cases);
+        for (String line : lines) {
+            JsonNode node = Json.mapper().readTree(line);
+            if (node.path("rule_id").asText().equals("aws-access-token") && node.path("expected").asBoolean()
+                    && !node.path("text").asText().contains("\n")) {
+                return node.path("text").asText();
+            }
+        }
+        throw new IllegalStateException("no AWS key case in " + cases);
+    }
+
+    private static void write(Path file, String content) throws IOException {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, content);
+    }
+}
