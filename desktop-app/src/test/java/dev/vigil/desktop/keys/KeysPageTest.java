@@ -91,8 +91,9 @@ class KeysPageTest {
         try (VigilClient client = VigilClient.of(session.connection().client().baseUri(), shown)) {
             assertThat(client.me().id()).isEqualTo(session.connection().user().id());
         }
-        Fx.waitUntil(10, () -> table.getItems().getFirst().name().equals("Release pipeline"));
-        assertThat(table.getItems().getFirst().expires()).isEqualTo(expiry);
+        Fx.waitUntil(10, () -> table.getItems().stream().anyMatch(row -> row.name().equals("Release pipeline")));
+        assertThat(table.getItems()).filteredOn(row -> row.name().equals("Release pipeline"))
+                .singleElement().extracting(KeyRow::expires).isEqualTo(expiry);
 
         robot.clickOn("#close-new-key");
         assertThat(robot.lookup("#new-key-value").tryQuery()).isEmpty();
