@@ -5,6 +5,7 @@ import dev.vigil.model.Role;
 import dev.vigil.model.User;
 import dev.vigil.server.VigilServer;
 
+import java.nio.file.Path;
 import java.util.Optional;
 
 /** An open line to a Vigil server: the client, who the key belongs to, and the embedded server if local. */
@@ -13,11 +14,13 @@ public final class Connection implements AutoCloseable {
     private final VigilClient client;
     private final User user;
     private final Optional<VigilServer> embedded;
+    private final Optional<Path> dataDir;
 
-    Connection(VigilClient client, User user, Optional<VigilServer> embedded) {
+    Connection(VigilClient client, User user, Optional<VigilServer> embedded, Optional<Path> dataDir) {
         this.client = client;
         this.user = user;
         this.embedded = embedded;
+        this.dataDir = dataDir;
     }
 
     public VigilClient client() {
@@ -34,6 +37,11 @@ public final class Connection implements AutoCloseable {
 
     public boolean isLocal() {
         return embedded.isPresent();
+    }
+
+    /** Where the embedded server keeps its data; empty for a remote server. */
+    public Optional<Path> dataDir() {
+        return dataDir;
     }
 
     /** What the status bar shows: "Local server · 127.0.0.1:41234" or the remote URL. */

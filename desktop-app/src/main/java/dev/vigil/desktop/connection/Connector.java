@@ -50,7 +50,7 @@ public final class Connector {
             Optional<User> known = settings.localApiKey().flatMap(key -> whoIs(server.uri(), key));
             String key = known.isPresent() ? settings.localApiKey().orElseThrow() : bootstrap(server, settings);
             VigilClient client = VigilClient.of(server.uri(), key);
-            return new Connection(client, known.orElseGet(client::me), Optional.of(server));
+            return new Connection(client, known.orElseGet(client::me), Optional.of(server), Optional.of(paths.dataDir()));
         } catch (RuntimeException e) {
             server.close();
             throw e;
@@ -61,7 +61,7 @@ public final class Connector {
     public Connection checkRemote(URI url, String apiKey) {
         VigilClient client = VigilClient.of(url, apiKey);
         try {
-            return new Connection(client, client.me(), Optional.empty());
+            return new Connection(client, client.me(), Optional.empty(), Optional.empty());
         } catch (RuntimeException e) {
             client.close();
             throw e;

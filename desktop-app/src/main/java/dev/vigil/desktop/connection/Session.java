@@ -24,10 +24,12 @@ public final class Session implements AutoCloseable {
     private final ReadOnlyObjectWrapper<Connection> connection = new ReadOnlyObjectWrapper<>(this, "connection");
     private final ReadOnlyBooleanWrapper connecting = new ReadOnlyBooleanWrapper(this, "connecting");
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
+    private final ReadOnlyBooleanWrapper darkTheme = new ReadOnlyBooleanWrapper(this, "darkTheme");
 
     public Session(Connector connector, TaskExecutor tasks) {
         this.connector = connector;
         this.tasks = tasks;
+        this.darkTheme.set(connector.store().load().darkTheme());
     }
 
     public ReadOnlyObjectProperty<Connection> connectionProperty() {
@@ -57,6 +59,16 @@ public final class Session implements AutoCloseable {
 
     public void saveSettings(DesktopSettings settings) {
         connector.store().save(settings);
+    }
+
+    /** The one place the theme is kept: the shell applies it, the settings view toggles it. */
+    public ReadOnlyBooleanProperty darkThemeProperty() {
+        return darkTheme.getReadOnlyProperty();
+    }
+
+    public void useDarkTheme(boolean dark) {
+        saveSettings(settings().withDarkTheme(dark));
+        darkTheme.set(dark);
     }
 
     /** Connects to what the settings name (at launch). */
@@ -96,7 +108,8 @@ public final class Session implements AutoCloseable {
             onDone.accept(opened);
         }, failure -> {
             connecting.set(false);
-            problem.set(ServerErrors.describe(failure));
+            // a failed switch leaves the old connection working: the status bar keeps showing it
+            problem.set(connection.get() == null ? ServerErrors.describe(failure) : "");
             onFailure.accept(ServerErrors.describe(failure));
         });
     }

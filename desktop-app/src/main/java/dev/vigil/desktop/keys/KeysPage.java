@@ -3,19 +3,26 @@ package dev.vigil.desktop.keys;
 import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.shell.Page;
 import dev.vigil.desktop.task.TaskExecutor;
+import dev.vigil.model.Role;
 import javafx.scene.Node;
-import javafx.scene.control.Label;
 import javafx.scene.input.KeyCombination;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.feather.Feather;
 
-/** PLACEHOLDER until the API keys view lands. */
+import java.time.Clock;
+import java.util.Optional;
+
+/** API keys (Admin and Owner): create one for oneself or a user, shown once; revoke. */
 public final class KeysPage implements Page {
 
-    private final Label view = new Label("API keys");
+    private static final int PAGE_SIZE = 50;
+
+    private final KeysViewModel model;
+    private final KeysView view;
 
     public KeysPage(Session session, TaskExecutor tasks) {
-        view.setId("page-keys");
+        this.model = new KeysViewModel(session, tasks, Clock.systemDefaultZone(), PAGE_SIZE);
+        this.view = new KeysView(model);
     }
 
     @Override
@@ -41,5 +48,16 @@ public final class KeysPage implements Page {
     @Override
     public Node view() {
         return view;
+    }
+
+    @Override
+    public void shown() {
+        model.reload();
+    }
+
+    @Override
+    public Optional<String> refusal(Role role) {
+        return role.atLeast(Role.ADMIN) ? Optional.empty()
+                : Optional.of("Only Admins and Owners manage API keys; your role is " + role.wire() + ".");
     }
 }

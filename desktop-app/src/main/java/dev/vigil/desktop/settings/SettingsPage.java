@@ -4,18 +4,17 @@ import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.shell.Page;
 import dev.vigil.desktop.task.TaskExecutor;
 import javafx.scene.Node;
-import javafx.scene.control.Label;
 import javafx.scene.input.KeyCombination;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.feather.Feather;
 
-/** PLACEHOLDER until the Settings view lands. */
+/** Settings: local or remote server, who the dashboard acts as, the theme. */
 public final class SettingsPage implements Page {
 
-    private final Label view = new Label("Settings");
+    private final SettingsView view;
 
     public SettingsPage(Session session, TaskExecutor tasks) {
-        view.setId("page-settings");
+        this.view = new SettingsView(new SettingsViewModel(session, tasks));
     }
 
     @Override

@@ -19,11 +19,16 @@ public final class Guarded extends StackPane {
         refusal.subscribe(reason -> {
             boolean refused = reason != null && !reason.isEmpty();
             control.setDisable(refused);
-            tooltip.setText(reason);
+            tooltip.setText(refused ? reason : "");
             Tooltip.install(this, tooltip);
             if (!refused) {
                 Tooltip.uninstall(this, tooltip);
             }
         });
+    }
+
+    /** Why the control is refused; empty when it is allowed. */
+    public String reason() {
+        return tooltip.getText();
     }
 }

@@ -3,6 +3,8 @@ package dev.vigil.desktop.shell;
 import dev.vigil.desktop.connection.Connection;
 import dev.vigil.desktop.connection.Session;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Scene;
@@ -31,6 +33,7 @@ public final class MainView {
 
     private final Session session;
     private final Map<String, ToggleButton> buttons = new LinkedHashMap<>();
+    private final Map<String, StringProperty> refusals = new LinkedHashMap<>();
     private final StackPane content = new StackPane();
     private final BorderPane root = new BorderPane();
     private final List<Page> pages;
@@ -44,6 +47,11 @@ public final class MainView {
         root.setBottom(statusBar());
         content.getStyleClass().add("page-area");
         session.connectionProperty().subscribe(this::applyRole);
+        session.darkThemeProperty().subscribe(dark -> {
+            if (root.getScene() != null) {
+                Theme.apply(root.getScene(), dark);
+            }
+        });
     }
 
     public BorderPane root() {
@@ -84,7 +92,9 @@ public final class MainView {
             button.setTooltip(new Tooltip(page.title() + " (" + page.shortcut().getDisplayText() + ")"));
             button.setOnAction(event -> show(page.id()));
             buttons.put(page.id(), button);
-            nav.getChildren().add(button);
+            StringProperty refusal = new SimpleStringProperty("");
+            refusals.put(page.id(), refusal);
+            nav.getChildren().add(new Guarded(button, refusal));  // a refused page says why on hover
         }
         group.selectedToggleProperty().addListener((observable, was, now) -> {
             if (now == null && was != null) {
@@ -116,9 +126,7 @@ public final class MainView {
     }
 
     public void toggleTheme() {
-        boolean dark = !session.settings().darkTheme();
-        session.saveSettings(session.settings().withDarkTheme(dark));
-        Theme.apply(root.getScene(), dark);
+        session.useDarkTheme(!session.darkThemeProperty().get());
     }
 
     private String connectionText() {
@@ -134,10 +142,8 @@ public final class MainView {
 
     private void applyRole(Connection connection) {
         for (Page page : pages) {
-            ToggleButton button = buttons.get(page.id());
             Optional<String> refusal = connection == null ? Optional.empty() : page.refusal(connection.role());
-            button.setDisable(refusal.isPresent());
-            button.setTooltip(new Tooltip(refusal.orElse(page.title() + " (" + page.shortcut().getDisplayText() + ")")));
+            refusals.get(page.id()).set(refusal.orElse(""));
         }
     }
 }
