@@ -1,6 +1,5 @@
 package dev.vigil.desktop.findings;
 
-import dev.vigil.desktop.shell.Guarded;
 import dev.vigil.model.Finding;
 import dev.vigil.model.TriageAction;
 import javafx.beans.binding.Bindings;
@@ -41,13 +40,13 @@ final class BulkBar {
             button.setId("bulk-" + action.wire());
             button.setOnAction(event -> prompts.triage(action, targets().size(),
                     input -> bulk.apply(targets(), input, this::afterChange)));
-            root.getChildren().add(new Guarded(button, bulk.refusalOf(action)));
+            root.getChildren().add(Guards.guard(button, bulk.refusalOf(action)));
         }
         Button assign = new Button("Assign…");
         assign.setId("bulk-assign");
         assign.setOnAction(event -> prompts.assign(targets().size(), user -> bulk.assign(targets(),
                 user.map(u -> u.id()).orElse(null), user.map(u -> u.email()).orElse(""), this::afterChange)));
-        root.getChildren().add(new Guarded(assign, bulk.refusalOf(null)));
+        root.getChildren().add(Guards.guard(assign, bulk.assignRefusal()));
         ProgressBar progress = new ProgressBar();
         progress.setId("bulk-progress");
         progress.progressProperty().bind(bulk.progressProperty());

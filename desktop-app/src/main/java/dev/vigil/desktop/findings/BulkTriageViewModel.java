@@ -66,8 +66,13 @@ public final class BulkTriageViewModel {
 
     /** Why {@code action} is refused for the current selection, following role and selection. */
     public StringBinding refusalOf(TriageAction action) {
-        return Bindings.createStringBinding(() -> action == null ? refusal(selected.get())
-                : refusal(action, selected.get()), selected, running, session.connectionProperty());
+        return Bindings.createStringBinding(() -> refusal(action, selected.get()), selected, running,
+                session.connectionProperty());
+    }
+
+    /** Why bulk assignment is refused for the current selection. */
+    public StringBinding assignRefusal() {
+        return Bindings.createStringBinding(() -> refusal(selected.get()), selected, running);
     }
 
     /** Why a bulk action is refused for {@code selected} findings; empty when it is allowed. */

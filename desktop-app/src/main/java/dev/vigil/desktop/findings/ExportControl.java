@@ -1,6 +1,5 @@
 package dev.vigil.desktop.findings;
 
-import dev.vigil.desktop.shell.Guarded;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -27,7 +26,7 @@ final class ExportControl {
         button.setId("export-button");
         button.setTooltip(new Tooltip("CSV or JSON of the current filters, at most 10,000 rows (Ctrl+E)"));
         button.setOnAction(event -> export());
-        Guarded guarded = new Guarded(button, model.refusal(filters.slaBreachedOnlyProperty()));
+        Node guarded = Guards.guard(button, model.refusal(filters.slaBreachedOnlyProperty()));
         ProgressBar progress = new ProgressBar(ProgressBar.INDETERMINATE_PROGRESS);
         progress.setId("export-progress");
         progress.visibleProperty().bind(model.runningProperty());

@@ -1,6 +1,5 @@
 package dev.vigil.desktop.findings;
 
-import dev.vigil.desktop.shell.Guarded;
 import dev.vigil.desktop.shell.SeverityBadge;
 import dev.vigil.model.Finding;
 import dev.vigil.model.HistoryEntry;
@@ -63,7 +62,7 @@ final class FindingDetailPane {
             Button button = new Button(TriageRules.label(action));
             button.setId("detail-" + action.wire());
             button.setOnAction(event -> prompts.triage(action, 1, model::apply));
-            actions.getChildren().add(new Guarded(button, model.refusalOf(action)));
+            actions.getChildren().add(Guards.guard(button, model.refusalOf(action)));
         }
         Button assign = new Button("Assign…", new FontIcon(Feather.USER));
         assign.setId("detail-assign");

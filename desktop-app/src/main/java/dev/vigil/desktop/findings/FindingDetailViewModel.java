@@ -69,10 +69,10 @@ public final class FindingDetailViewModel {
     public String refusal(TriageAction action) {
         String byRole = TriageRules.roleRefusal(role(), action);
         Finding current = finding.get();
-        if (!byRole.isEmpty() || current == null) {
-            return current == null ? "Select a finding" : byRole;
+        if (!byRole.isEmpty()) {
+            return byRole;
         }
-        return TriageRules.stateRefusal(current.status(), action);
+        return current == null ? "Select a finding" : TriageRules.stateRefusal(current.status(), action);
     }
 
     /** {@link #refusal} that follows the selection and the connection, for a {@code Guarded} control. */
