@@ -2,7 +2,6 @@ package dev.vigil.desktop.findings;
 
 import dev.vigil.desktop.shell.SeverityBadge;
 import dev.vigil.model.Finding;
-import dev.vigil.model.Severity;
 import javafx.css.PseudoClass;
 import javafx.scene.control.Label;
 import javafx.scene.control.SelectionMode;
@@ -82,12 +81,14 @@ final class FindingsTable {
         column.setCellFactory(c -> new TableCell<>() {
             private final SeverityBadge badge = new SeverityBadge();
 
+            {
+                setGraphic(badge);  // kept: swapping the graphic in and out re-applies CSS on every scroll
+            }
+
             @Override
             protected void updateItem(Finding finding, boolean empty) {
                 super.updateItem(finding, empty);
-                Severity severity = empty || finding == null ? null : finding.severity();
-                badge.show(severity);
-                setGraphic(severity == null ? null : badge);
+                badge.show(empty || finding == null ? null : finding.severity());
             }
         });
         return column;
@@ -100,13 +101,14 @@ final class FindingsTable {
 
             {
                 chip.getStyleClass().add("status-chip");
+                setGraphic(chip);
             }
 
             @Override
             protected void updateItem(Finding finding, boolean empty) {
                 super.updateItem(finding, empty);
                 chip.setText(empty || finding == null ? null : finding.status().wire().replace('_', ' '));
-                setGraphic(empty || finding == null ? null : chip);
+                chip.setVisible(!empty && finding != null);
             }
         });
         return column;

@@ -8,7 +8,6 @@ import javafx.beans.binding.Bindings;
 import javafx.geometry.Orientation;
 import javafx.scene.Parent;
 import javafx.scene.control.Label;
-import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.HBox;
@@ -96,10 +95,9 @@ public final class FindingsView {
         Label counts = new Label();
         counts.setId("findings-counts");
         counts.textProperty().bind(list.countsProperty());
-        ProgressIndicator busy = new ProgressIndicator();
+        Label busy = new Label("Loading…");  // not an animated spinner: it would repaint the window every frame
         busy.setId("findings-loading");
-        busy.getStyleClass().add("small");
-        busy.setPrefSize(16, 16);
+        busy.getStyleClass().add("page-subtitle");
         busy.visibleProperty().bind(list.loadingProperty());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);

@@ -13,6 +13,7 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Window;
 
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.function.Consumer;
 
 /**
@@ -30,7 +31,7 @@ final class TriageDialog {
             then.accept(TriageInput.of(action));
             return;
         }
-        LocalDate today = LocalDate.now();
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);  // the server checks the date in UTC
         TextArea reason = new TextArea();
         reason.setId("triage-reason");
         reason.setPromptText("Why (kept in the history)");
