@@ -14,12 +14,12 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
-import java.util.List;
 import java.util.Optional;
 
 /**
  * The findings list: the server's pages for the current filters, appended as the table nears its end. A
  * filter change starts again from the first page; a generation number drops the answers of older filters.
+ * The old rows stay until the new first page replaces them in one change: one table layout, not two.
  */
 public final class FindingsViewModel {
 
@@ -33,6 +33,7 @@ public final class FindingsViewModel {
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private final ReadOnlyStringWrapper counts = new ReadOnlyStringWrapper(this, "counts", "");
     private long generation;
+    private boolean stale;
     private String cursor;
     private int scanned;
     private int wanted;
@@ -82,7 +83,6 @@ public final class FindingsViewModel {
     /** Starts again from the first page of the current filters. */
     public void reload() {
         generation++;
-        rows.clear();
         cursor = null;
         scanned = 0;
         wanted = 0;
@@ -91,7 +91,13 @@ public final class FindingsViewModel {
         loading.set(false);
         Optional<FindingFilter> filter = filters.serverFilter();
         hasMore.set(session.connection() != null && filter.isPresent());
-        updateCounts();
+        stale = hasMore.get() && !rows.isEmpty();
+        if (stale) {
+            counts.set("");
+        } else {
+            rows.clear();
+            updateCounts();
+        }
         loadMore();
     }
 
@@ -113,6 +119,8 @@ public final class FindingsViewModel {
             }
         }, failure -> {
             if (asked == generation) {
+                stale = false;
+                rows.clear();
                 loading.set(false);
                 hasMore.set(false);
                 error.set(ServerErrors.describe(failure));
@@ -124,7 +132,7 @@ public final class FindingsViewModel {
     public void loadUpTo(int count, Runnable then) {
         wanted = count;
         onWantedReached = then;
-        if (rows.size() >= count || !hasMore.get()) {
+        if (!stale && (rows.size() >= count || !hasMore.get())) {
             reachedWanted();
         } else {
             loadMore();
@@ -143,7 +151,12 @@ public final class FindingsViewModel {
 
     private void received(FindingPager.Batch batch) {
         loading.set(false);
-        rows.addAll(batch.rows());
+        if (stale) {
+            stale = false;
+            rows.setAll(batch.rows());
+        } else {
+            rows.addAll(batch.rows());
+        }
         cursor = batch.cursor();
         scanned += batch.scanned();
         hasMore.set(batch.hasMore());
@@ -175,10 +188,5 @@ public final class FindingsViewModel {
         } else {
             counts.set(loaded + (rows.size() == 1 ? " finding" : " findings"));
         }
-    }
-
-    /** The rows currently shown, as an immutable copy. */
-    public List<Finding> snapshot() {
-        return List.copyOf(rows);
     }
 }

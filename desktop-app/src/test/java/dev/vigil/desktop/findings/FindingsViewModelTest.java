@@ -96,6 +96,25 @@ class FindingsViewModelTest {
     }
 
     @Test
+    void keepsTheOldRowsUntilTheNewFirstPageReplacesThemInOneChange() {
+        SeededTenant seeded = SeededTenant.with(server, 150);
+        QueuedTaskExecutor late = new QueuedTaskExecutor();
+        FindingsViewModel model = new FindingsViewModel(seeded.session(tasks, seeded.ownerKey()), late);
+        late.runAll();
+        List<Finding> before = List.copyOf(model.rows());
+        List<String> changes = new java.util.ArrayList<>();
+        model.rows().addListener((javafx.collections.ListChangeListener<Finding>) change -> changes.add(change.toString()));
+
+        model.filters().severities().add(Severity.LOW);
+        assertThat(model.rows()).containsExactlyElementsOf(before);
+        assertThat(model.loadingProperty().get()).isTrue();
+        late.runAll();
+
+        assertThat(changes).hasSize(1);
+        assertThat(model.rows()).isNotEmpty().allSatisfy(finding -> assertThat(finding.severity()).isEqualTo(Severity.LOW));
+    }
+
+    @Test
     void slaBreachedKeepsExactlyTheBreachedFindingsTheServerMarks() {
         SeededTenant seeded = SeededTenant.with(server, 300);
         FindingsViewModel model = connectedModel(seeded);
