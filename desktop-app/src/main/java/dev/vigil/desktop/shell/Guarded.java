@@ -12,11 +12,14 @@ import javafx.scene.layout.StackPane;
 public final class Guarded extends StackPane {
 
     private final Tooltip tooltip = new Tooltip();
+    /** Held: a binding is only weakly referenced by what it observes, and would otherwise be collected. */
+    private final ObservableValue<String> refusal;
 
     /** {@code refusal} is the reason the control is refused, or empty/null when it is allowed. */
     public Guarded(Node control, ObservableValue<String> refusal) {
+        this.refusal = refusal;
         getChildren().add(control);
-        refusal.subscribe(reason -> {
+        this.refusal.subscribe(reason -> {
             boolean refused = reason != null && !reason.isEmpty();
             control.setDisable(refused);
             tooltip.setText(refused ? reason : "");

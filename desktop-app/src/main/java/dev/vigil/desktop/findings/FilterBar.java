@@ -1,0 +1,128 @@
+package dev.vigil.desktop.findings;
+
+import dev.vigil.model.FindingStatus;
+import dev.vigil.model.Project;
+import dev.vigil.model.ScanKind;
+import dev.vigil.model.Severity;
+import dev.vigil.model.User;
+import javafx.animation.PauseTransition;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.collections.ObservableSet;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
+import javafx.util.Duration;
+import javafx.util.StringConverter;
+import org.controlsfx.control.CheckComboBox;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+import java.util.Objects;
+import java.util.function.Function;
+
+/** The filter widgets, each bound to the filter model; the search waits for a 300 ms pause in typing. */
+final class FilterBar {
+
+    static final Duration SEARCH_DEBOUNCE = Duration.millis(300);
+
+    private final FlowPane root = new FlowPane(8, 8);
+    private final TextField search = new TextField();
+
+    FilterBar(FindingFilterModel filters, FilterChoices choices) {
+        root.getStyleClass().addAll("toolbar-row", "findings-filter-bar");
+        CheckComboBox<Severity> severities = checks("severity-filter", "Severity", Severity.values(), filters.severities());
+        CheckComboBox<FindingStatus> statuses = checks("status-filter", "Status", FindingStatus.values(), filters.statuses());
+        ComboBox<ScanKind> kind = choice("scan-type-filter", "All scanners", ScanKind::wire);
+        kind.getItems().setAll(ScanKind.values());
+        kind.getItems().addFirst(null);
+        kind.valueProperty().bindBidirectional(filters.scanTypeProperty());
+        ComboBox<Project> project = choice("project-filter", "All projects", Project::name);
+        mirror(choices.projects(), project);
+        project.valueProperty().subscribe(p -> filters.projectProperty().set(p == null ? null : p.id()));
+        ComboBox<User> assignee = choice("assignee-filter", "Anyone", choices::label);
+        mirror(choices.users(), assignee);
+        assignee.valueProperty().subscribe(u -> filters.assigneeProperty().set(u == null ? null : u.id()));
+        search.setId("search-field");
+        search.setPromptText("Search rule, description, location (Ctrl+F)");
+        search.setPrefColumnCount(24);
+        PauseTransition pause = new PauseTransition(SEARCH_DEBOUNCE);
+        pause.setOnFinished(event -> filters.searchProperty().set(search.getText()));
+        search.textProperty().subscribe(text -> pause.playFromStart());
+        ToggleButton sla = new ToggleButton("SLA breached", new FontIcon(Feather.CLOCK));
+        sla.setId("sla-filter");
+        sla.setTooltip(new Tooltip("Only findings past their SLA deadline while still open. The server has no such "
+                + "filter: the list reads the open findings page by page and keeps the breached ones."));
+        sla.selectedProperty().bindBidirectional(filters.slaBreachedOnlyProperty());
+        root.getChildren().addAll(search, severities, statuses, kind, project, assignee, sla);
+    }
+
+    FlowPane root() {
+        return root;
+    }
+
+    TextField search() {
+        return search;
+    }
+
+    private static <T extends Enum<T>> CheckComboBox<T> checks(String id, String title, T[] values, ObservableSet<T> target) {
+        CheckComboBox<T> box = new CheckComboBox<>();
+        box.setId(id);
+        box.setTitle(title);
+        box.setShowCheckedCount(true);
+        box.getItems().setAll(values);
+        box.setConverter(converter(value -> ((dev.vigil.model.WireEnum) value).wire().replace('_', ' ')));
+        box.getCheckModel().getCheckedItems().addListener((ListChangeListener<T>) change -> {
+            target.retainAll(box.getCheckModel().getCheckedItems());
+            target.addAll(box.getCheckModel().getCheckedItems());
+        });
+        return box;
+    }
+
+    private static <T> ComboBox<T> choice(String id, String none, Function<T, String> name) {
+        ComboBox<T> box = new ComboBox<>();
+        box.setId(id);
+        box.setPromptText(none);
+        box.setConverter(converter(value -> value == null ? none : name.apply(value)));
+        box.setCellFactory(list -> named(none, name));
+        box.setButtonCell(named(none, name));
+        return box;
+    }
+
+    private static <T> ListCell<T> named(String none, Function<T, String> name) {
+        return new ListCell<>() {
+            @Override
+            protected void updateItem(T item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty ? null : item == null ? none : name.apply(item));
+            }
+        };
+    }
+
+    /** Keeps the combo's items those of {@code source} with "any" (null) first, keeping the choice if it stays. */
+    private static <T> void mirror(ObservableList<T> source, ComboBox<T> box) {
+        source.subscribe(() -> {
+            T chosen = box.getValue();
+            box.getItems().setAll(source);
+            box.getItems().addFirst(null);
+            box.setValue(source.stream().filter(item -> Objects.equals(item, chosen)).findFirst().orElse(null));
+        });
+    }
+
+    private static <T> StringConverter<T> converter(Function<T, String> text) {
+        return new StringConverter<>() {
+            @Override
+            public String toString(T value) {
+                return text.apply(value);
+            }
+
+            @Override
+            public T fromString(String string) {
+                return null;
+            }
+        };
+    }
+}

@@ -1,0 +1,131 @@
+package dev.vigil.desktop.findings;
+
+import dev.vigil.desktop.shell.Guarded;
+import dev.vigil.desktop.shell.SeverityBadge;
+import dev.vigil.model.Finding;
+import dev.vigil.model.HistoryEntry;
+import dev.vigil.model.TriageAction;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
+
+import java.time.format.DateTimeFormatter;
+import java.time.ZoneId;
+
+/** Every field of the selected finding, the triage actions its role and state allow, and its history. */
+final class FindingDetailPane {
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.systemDefault());
+
+    private final FindingDetailViewModel model;
+    private final SeverityBadge severity = new SeverityBadge();
+    private final Label title = new Label();
+    private final GridPane fields = new GridPane();
+    private final VBox history = new VBox(4);
+    private final VBox content = new VBox(12);
+    private final ScrollPane root = new ScrollPane(content);
+
+    FindingDetailPane(FindingDetailViewModel model, TriagePrompts prompts) {
+        this.model = model;
+        root.setId("finding-detail");
+        root.setFitToWidth(true);
+        root.getStyleClass().add("finding-detail");
+        title.getStyleClass().add("detail-title");
+        title.setWrapText(true);
+        fields.getStyleClass().add("detail-fields");
+        Label message = new Label();
+        message.setId("detail-message");
+        message.setWrapText(true);
+        message.textProperty().bind(model.messageProperty());
+        Label historyTitle = new Label("History");
+        historyTitle.getStyleClass().add("detail-section");
+        content.getStyleClass().add("detail-content");
+        content.getChildren().addAll(new HBox(8, severity, title), actions(prompts), message, fields, historyTitle, history);
+        model.findingProperty().subscribe(this::show);
+        model.history().subscribe(this::showHistory);
+    }
+
+    Node root() {
+        return root;
+    }
+
+    private Node actions(TriagePrompts prompts) {
+        FlowPane actions = new FlowPane(6, 6);
+        actions.getStyleClass().add("detail-actions");
+        for (TriageAction action : TriageAction.values()) {
+            Button button = new Button(TriageRules.label(action));
+            button.setId("detail-" + action.wire());
+            button.setOnAction(event -> prompts.triage(action, 1, model::apply));
+            actions.getChildren().add(new Guarded(button, model.refusalOf(action)));
+        }
+        Button assign = new Button("Assign…", new FontIcon(Feather.USER));
+        assign.setId("detail-assign");
+        assign.setOnAction(event -> prompts.assign(1, user -> model.assign(user.map(u -> u.id()).orElse(null))));
+        assign.disableProperty().bind(model.findingProperty().isNull());
+        actions.getChildren().add(assign);
+        return actions;
+    }
+
+    private void show(Finding finding) {
+        fields.getChildren().clear();
+        content.setVisible(finding != null);
+        if (finding == null) {
+            return;
+        }
+        severity.show(finding.severity());
+        title.setText(finding.ruleId() + " · " + finding.status().wire().replace('_', ' '));
+        row("Description", finding.description());
+        row("Location", finding.location());
+        row("Project", finding.projectName());
+        row("Scanner", finding.scanType().wire());
+        row("Fix", finding.fixAvailable());
+        row("Breaking fix", yesNo(finding.isBreaking()));
+        row("Direct dependency", yesNo(finding.isDirect()));
+        row("CWE", finding.cwe());
+        row("Assignee", finding.assignedTo());
+        row("SLA deadline", finding.slaDeadline() == null ? "none"
+                : TIME.format(finding.slaDeadline()) + (finding.slaBreached() ? " (breached)" : ""));
+        row("First seen", TIME.format(finding.firstSeen()));
+        row("Last seen", TIME.format(finding.lastSeen()));
+        row("Accepted by", finding.acceptedBy());
+        row("Accepted because", finding.acceptedReason());
+        row("Accepted until", finding.acceptedUntil() == null ? null : finding.acceptedUntil().toString());
+        row("Fingerprint", finding.fingerprint());
+        row("ID", finding.id().toString());
+    }
+
+    private void row(String name, String value) {
+        Label key = new Label(name);
+        key.getStyleClass().add("detail-key");
+        Label text = new Label(value == null || value.isBlank() ? "—" : value);
+        text.setWrapText(true);
+        text.getStyleClass().add("detail-value");
+        fields.addRow(fields.getRowCount(), key, text);
+    }
+
+    private void showHistory() {
+        history.getChildren().clear();
+        for (HistoryEntry entry : model.history()) {
+            String move = entry.from() == entry.to() ? entry.action() : entry.from().wire() + " → " + entry.to().wire();
+            Label line = new Label(TIME.format(entry.at()) + " · " + entry.actor() + " · " + move
+                    + (entry.reason() == null ? "" : " · " + entry.reason()));
+            line.setWrapText(true);
+            line.getStyleClass().add("history-entry");
+            history.getChildren().add(line);
+        }
+        if (history.getChildren().isEmpty()) {
+            history.getChildren().add(new Label("No changes yet"));
+        }
+    }
+
+    private static String yesNo(boolean value) {
+        return value ? "yes" : "no";
+    }
+}

@@ -1,0 +1,119 @@
+package dev.vigil.desktop.findings;
+
+import dev.vigil.desktop.connection.Session;
+import dev.vigil.desktop.shell.EmptyState;
+import dev.vigil.desktop.task.TaskExecutor;
+import dev.vigil.model.Finding;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Orientation;
+import javafx.scene.Parent;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.feather.Feather;
+
+/** The Findings page: filter bar, bulk bar, the table and the selected finding's detail. */
+public final class FindingsView {
+
+    private final VBox root = new VBox();
+    private final FindingsViewModel list;
+    private final TableView<Finding> table;
+    private final FilterBar filterBar;
+    private final BulkBar bulkBar;
+    private final ExportControl export;
+
+    public FindingsView(Session session, TaskExecutor tasks, FileChoice files) {
+        list = new FindingsViewModel(session, tasks);
+        FindingDetailViewModel detail = new FindingDetailViewModel(session, tasks, list::replace);
+        BulkTriageViewModel bulk = new BulkTriageViewModel(session, tasks);
+        ExportViewModel exports = new ExportViewModel(session, tasks, list.filters()::userFilter);
+        TriagePrompts prompts = new TriagePrompts(root, list.choices());
+        table = FindingsTable.create(list);
+        filterBar = new FilterBar(list.filters(), list.choices());
+        bulkBar = new BulkBar(table, list, bulk, prompts);
+        export = new ExportControl(exports, files, list.filters());
+        table.getSelectionModel().selectedItemProperty().subscribe(detail.findingProperty()::set);
+        root.setId("page-findings");
+        root.getStyleClass().addAll("page", "findings-page");
+        SplitPane split = new SplitPane(tableArea(), new FindingDetailPane(detail, prompts).root());
+        split.setOrientation(Orientation.HORIZONTAL);
+        split.setDividerPositions(0.68);
+        VBox.setVgrow(split, Priority.ALWAYS);
+        Label error = new Label();
+        error.setId("findings-error");
+        error.getStyleClass().add("error-message");
+        error.textProperty().bind(list.errorProperty());
+        error.visibleProperty().bind(list.errorProperty().isNotEmpty());
+        error.managedProperty().bind(error.visibleProperty());
+        root.getChildren().addAll(header(), filterBar.root(), bulkBar.root(), error, split);
+    }
+
+    public Parent root() {
+        return root;
+    }
+
+    public FindingsViewModel model() {
+        return list;
+    }
+
+    TableView<Finding> table() {
+        return table;
+    }
+
+    void focusSearch() {
+        filterBar.search().requestFocus();
+        filterBar.search().selectAll();
+    }
+
+    void selectAllLoaded() {
+        table.getSelectionModel().selectAll();
+        table.requestFocus();
+    }
+
+    void export() {
+        export.export();
+    }
+
+    void refresh() {
+        list.reload();
+    }
+
+    void clearSelection() {
+        table.getSelectionModel().clearSelection();
+    }
+
+    private HBox header() {
+        Label title = new Label("Findings");
+        title.getStyleClass().add("page-title");
+        Label order = new Label("Ordered as the server sorts them: severity, then oldest first");
+        order.getStyleClass().add("page-subtitle");
+        Label counts = new Label();
+        counts.setId("findings-counts");
+        counts.textProperty().bind(list.countsProperty());
+        Label busy = new Label("Loading…");  // not an animated spinner: it would repaint the window every frame
+        busy.setId("findings-loading");
+        busy.getStyleClass().add("page-subtitle");
+        busy.visibleProperty().bind(list.loadingProperty());
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox header = new HBox(12, title, order, spacer, busy, counts, export.root());
+        header.getStyleClass().add("toolbar-row");
+        return header;
+    }
+
+    private StackPane tableArea() {
+        EmptyState empty = new EmptyState(Feather.CHECK_CIRCLE, "No findings match", "");
+        empty.setId("findings-empty");
+        empty.setMouseTransparent(true);
+        empty.visibleProperty().bind(Bindings.isEmpty(list.rows()).and(list.loadingProperty().not()));
+        list.errorProperty().subscribe(problem -> empty.show(problem.isEmpty() ? "No findings match" : "Could not load findings",
+                problem.isEmpty() ? "Change or clear the filters, or run a scan of the default branch." : problem));
+        table.setPlaceholder(new Label(""));
+        return new StackPane(table, empty);
+    }
+}
