@@ -72,12 +72,12 @@ public final class ScanSubmissions {
         Idempotency.Claim claim = new Idempotency.Claim(caller.tenantId(), ROUTE, key);
         Submitted submitted = database.inTransaction(c -> submit(c, caller, parts, scanId, claim));
         if (submitted.usage().isPresent()) {
-            idempotency.complete(claim, submitted.outcome());
             queue.wake();
         }
         return submitted;
     }
 
+    /** One transaction: archive, key, rate-limit count, scan and the stored response commit together. */
     private Submitted submit(Connection c, Caller caller, MultiPart parts, UUID scanId,
                              Idempotency.Claim claim) throws SQLException {
         SubmissionForm form = new SubmissionForm();
@@ -85,19 +85,15 @@ public final class ScanSubmissions {
         SubmissionForm.Fields fields = form.validate();
         checkProjectAndPlan(c, caller, fields);
         archives.describe(c, scanId, upload.count(), upload.sha256());
-        Optional<Idempotency.Outcome> replay = idempotency.begin(claim, requestHash(fields, upload));
+        Optional<Idempotency.Outcome> replay = idempotency.claimWithin(c, claim, requestHash(fields, upload));
         if (replay.isPresent()) {
-            c.rollback();
             return new Submitted(replay.get(), Optional.empty());
         }
-        try {
-            RateLimit.Usage usage = rateLimit.reserve(c, caller.tenantId());
-            Scan scan = insertScan(c, caller, scanId, fields);
-            return new Submitted(new Idempotency.Outcome(201, JsonIo.text(scan), false), Optional.of(usage));
-        } catch (SQLException | RuntimeException e) {
-            idempotency.abandon(claim);
-            throw e;
-        }
+        RateLimit.Usage usage = rateLimit.reserve(c, caller.tenantId());
+        Scan scan = insertScan(c, caller, scanId, fields);
+        Idempotency.Outcome created = new Idempotency.Outcome(201, JsonIo.text(scan), false);
+        idempotency.completeWithin(c, claim, created);
+        return new Submitted(created, Optional.of(usage));
     }
 
     private UploadStream readParts(Connection c, MultiPart parts, UUID scanId, SubmissionForm form)
