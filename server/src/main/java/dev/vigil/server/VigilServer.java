@@ -81,6 +81,7 @@ public final class VigilServer implements AutoCloseable {
     private final Housekeeping housekeeping;
     private final PrCommentDispatcher prComments;
     private final String systemToken;
+    private final String nodeId = newNodeId();
     private volatile boolean accepting = true;
 
     private VigilServer(ServerSettings settings, Role role, Database database, Map<ScanKind, Scanner> scanners) {
@@ -109,7 +110,7 @@ public final class VigilServer implements AutoCloseable {
                 Version.current(), metrics, new PrCommentOutbox(scms, comments));
         this.prComments = new PrCommentDispatcher(database, scans, scms, comments, integrations,
                 PrCommentDispatcher.publishers(settings.prComments()), settings.prComments(), clock);
-        this.workers = new ScanWorkers(database, scans, processor, queue, clock, settings.lease(), nodeId());
+        this.workers = new ScanWorkers(database, scans, processor, queue, clock, settings.lease(), nodeId);
         var rateLimit = new RateLimit(database, tenants, new SubmissionRepository(), clock);
         this.housekeeping = new Housekeeping(new ScanRecovery(database, scans, archives, queue, clock),
                 new AcceptanceExpiry(database, findings, history, clock), idempotency, rateLimit);
@@ -215,12 +216,12 @@ public final class VigilServer implements AutoCloseable {
         database.close();
     }
 
-    /** Number of scans this node is running now. */
-    public int runningScans() {
-        return workers.busy();
+    /** This node's name in the scans it claims ({@code worker_id} is this, a slash and the worker's number). */
+    public String nodeId() {
+        return nodeId;
     }
 
-    private static String nodeId() {
+    private static String newNodeId() {
         return ProcessHandle.current().pid() + "@" + UUID.randomUUID().toString().substring(0, 8);
     }
 }

@@ -33,7 +33,9 @@ public final class ScanWorkers implements AutoCloseable {
     private final String nodeId;
     private final Map<UUID, String> held = new ConcurrentHashMap<>();
     private final List<Thread> threads = new ArrayList<>();
+    private Thread renewal;
     private volatile boolean running = true;
+    private volatile boolean renewing = true;
 
     public ScanWorkers(Database database, ScanRepository scans, ScanProcessor processor, ScanQueue queue, Clock clock,
                        Duration lease, String nodeId) {
@@ -52,7 +54,7 @@ public final class ScanWorkers implements AutoCloseable {
             threads.add(Thread.ofPlatform().name("vigil-worker-" + i).daemon().start(() -> work(worker)));
         }
         if (count > 0) {
-            threads.add(Thread.ofPlatform().name("vigil-lease-renewal").daemon().start(this::renewLeases));
+            renewal = Thread.ofPlatform().name("vigil-lease-renewal").daemon().start(this::renewLeases);
         }
     }
 
@@ -98,8 +100,9 @@ public final class ScanWorkers implements AutoCloseable {
         return Optional.empty();
     }
 
+    /** Renews until the workers have stopped: a scan finishing in the shutdown grace keeps its lease. */
     private void renewLeases() {
-        while (running) {
+        while (renewing) {
             try {
                 Thread.sleep(Math.max(50, lease.toMillis() / 3));
             } catch (InterruptedException e) {
@@ -142,6 +145,10 @@ public final class ScanWorkers implements AutoCloseable {
             LOG.info("releasing scan {} still running at shutdown", id);
             database.run(c -> scans.release(c, id, worker));
         });
+        renewing = false;
+        if (renewal != null) {
+            renewal.interrupt();
+        }
     }
 
     @Override

@@ -45,6 +45,11 @@ public final class TestServer implements AutoCloseable {
     }
 
     public static TestServer start(UnaryOperator<ServerSettings> customise) {
+        return start(customise, VigilServer.Role.API_AND_WORKERS);
+    }
+
+    /** A node of the given role ({@code vigil serve} or {@code vigil worker}). */
+    public static TestServer start(UnaryOperator<ServerSettings> customise, VigilServer.Role role) {
         try {
             Path dataDir = Files.createTempDirectory("vigil-test");
             String memory = "jdbc:hsqldb:mem:vigil-" + UUID.randomUUID() + ";hsqldb.tx=mvcc";
@@ -60,7 +65,7 @@ public final class TestServer implements AutoCloseable {
                         PostgresDatabase.password());
             }
             try {
-                return new TestServer(VigilServer.start(settings), dataDir, own);
+                return new TestServer(VigilServer.start(settings, role), dataDir, own);
             } catch (RuntimeException e) {
                 own.ifPresent(PostgresDatabase::close);
                 throw e;
