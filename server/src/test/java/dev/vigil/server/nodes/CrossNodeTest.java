@@ -258,6 +258,31 @@ class CrossNodeTest {
         }
     }
 
+    @Test
+    void readinessIsDownWhileTheDatabaseRefusesConnectionsAndUpAgainAfterwards() throws Exception {
+        TestServer a = node(0);
+        var client = a.tenant().owner();
+        assertThat(client.send("GET", "/health/ready", Map.of(), null).status()).isEqualTo(200);
+
+        PostgresDatabase.execute("ALTER DATABASE " + database.name() + " WITH ALLOW_CONNECTIONS false");
+        PostgresDatabase.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '"
+                + database.name() + "'");
+        try {
+            var down = client.send("GET", "/health/ready", Map.of(), null);
+            assertThat(down.status()).isEqualTo(503);
+            assertThat(new String(down.body(), java.nio.charset.StandardCharsets.UTF_8))
+                    .contains("\"database\":\"DOWN\"");
+            assertThat(client.send("GET", "/health/live", Map.of(), null).status()).isEqualTo(200);
+        } finally {
+            PostgresDatabase.execute("ALTER DATABASE " + database.name() + " WITH ALLOW_CONNECTIONS true");
+        }
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (client.send("GET", "/health/ready", Map.of(), null).status() != 200) {
+            assertThat(System.nanoTime()).as("ready again").isLessThan(deadline);
+            Thread.sleep(200);
+        }
+    }
+
     private static long count(TestServer node, String sql, UUID parameter) {
         return node.server().database().inTransaction((Connection c) -> {
             try (var statement = c.prepareStatement(sql)) {
