@@ -115,7 +115,7 @@ public final class VigilServer implements AutoCloseable {
         this.housekeeping = new Housekeeping(new ScanRecovery(database, scans, archives, queue, clock),
                 new AcceptanceExpiry(database, findings, history, clock), idempotency, rateLimit);
         var submissions = new ScanSubmissions(database, archives, scans, projects, rateLimit, idempotency, queue,
-                clock);
+                clock, Math.max(2, poolSize(settings) / 4));
         var ops = new OpsService(database, scans, metrics, () -> accepting);
         HttpRouting.Builder routing = role == Role.WORKER ? HttpRouting.builder().addFilter(new RequestIds())
                 .register(ops) : HttpRouting.builder()
@@ -157,7 +157,7 @@ public final class VigilServer implements AutoCloseable {
     /** Like {@link #start(ServerSettings)}; a {@link Role#WORKER} node's listener serves health and metrics only. */
     public static VigilServer start(ServerSettings settings, Role role) {
         Database database = Database.open(settings.jdbcUrl(), settings.dbUser().orElse("SA"),
-                settings.dbPassword().orElse(""), Math.max(10, settings.workers() * 2 + 8));
+                settings.dbPassword().orElse(""), poolSize(settings));
         try {
             importBundledAdvisories(settings, database);
             VigilServer server = new VigilServer(settings, role, database, Scanners.available(database));
@@ -170,6 +170,11 @@ public final class VigilServer implements AutoCloseable {
             database.close();
             throw e;
         }
+    }
+
+    /** Connections: two per scan worker (its work and its lease) and a share for requests and housekeeping. */
+    private static int poolSize(ServerSettings settings) {
+        return Math.max(10, settings.workers() * 2 + 8);
     }
 
     /** A fresh database gets the bundled advisory snapshot, so that dependency scans work offline. */

@@ -29,6 +29,7 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.Semaphore;
 
 /**
  * Accepts a scan: the archive is streamed into the database under the cap inside one transaction with the
@@ -52,11 +53,13 @@ public final class ScanSubmissions {
     private final Idempotency idempotency;
     private final ScanQueue queue;
     private final Clock clock;
+    private final Semaphore uploads;
 
     public ScanSubmissions(Database database, ArchiveRepository archives, ScanRepository scans,
                            ProjectRepository projects, RateLimit rateLimit, Idempotency idempotency, ScanQueue queue,
-                           Clock clock) {
+                           Clock clock, int concurrentUploads) {
         this.database = database;
+        this.uploads = new Semaphore(concurrentUploads, true);
         this.archives = archives;
         this.scans = scans;
         this.projects = projects;
@@ -66,11 +69,27 @@ public final class ScanSubmissions {
         this.clock = clock;
     }
 
+    /**
+     * At most {@code concurrentUploads} submissions hold a database connection at once on this node: uploads
+     * of one tenant queue on its rate-limit lock and HSQLDB serialises large-object writes, so without a bound
+     * a burst of uploads would hold every pooled connection and starve the reads.
+     */
     public Submitted submit(Caller caller, MultiPart parts, Optional<UUID> key) {
         rateLimit.precheck(caller.tenantId());
         UUID scanId = UUID.randomUUID();
         Idempotency.Claim claim = new Idempotency.Claim(caller.tenantId(), ROUTE, key);
-        Submitted submitted = database.inTransaction(c -> submit(c, caller, parts, scanId, claim));
+        try {
+            uploads.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ApiException(503, "UNAVAILABLE", "the server is shutting down");
+        }
+        Submitted submitted;
+        try {
+            submitted = database.inTransaction(c -> submit(c, caller, parts, scanId, claim));
+        } finally {
+            uploads.release();
+        }
         if (submitted.usage().isPresent()) {
             queue.wake();
         }
