@@ -17,11 +17,16 @@ import java.util.Optional;
  * @param dbUrl       JDBC URL; empty for the HSQLDB file database in {@code dataDir}
  * @param systemToken the operators' token; empty to use (or create) {@code dataDir/system-token}
  * @param workers     scan workers on this node; 0 for an API-only node
+ * @param lease       how long a claimed scan stays this node's without a renewal; a dead node's scans are
+ *                    taken again after it
  * @param prComments  the pull-request comment outbox and the key that seals SCM tokens
+ * @param shutdownGrace on a graceful stop, how long running scans may take to finish (then they are released
+ *                    to other nodes) and in-flight requests to complete
  */
 public record ServerSettings(String host, int port, Path dataDir, Optional<String> dbUrl, Optional<String> dbUser,
                              Optional<String> dbPassword, int workers, Optional<String> systemToken, Duration lease,
-                             ArchiveLimits archiveLimits, Clock clock, PrCommentSettings prComments) {
+                             ArchiveLimits archiveLimits, Clock clock, PrCommentSettings prComments,
+                             Duration shutdownGrace) {
 
     public ServerSettings {
         Objects.requireNonNull(host, "host");
@@ -33,13 +38,16 @@ public record ServerSettings(String host, int port, Path dataDir, Optional<Strin
             throw new IllegalArgumentException("workers must be 0 or more");
         }
         Objects.requireNonNull(prComments, "prComments");
+        if (lease.isNegative() || lease.isZero() || shutdownGrace.isNegative()) {
+            throw new IllegalArgumentException("lease must be positive and the shutdown grace not negative");
+        }
     }
 
     public static ServerSettings defaults(Path dataDir) {
         return new ServerSettings("127.0.0.1", 8080, dataDir, env("VIGIL_DB_URL"), env("VIGIL_DB_USER"),
                 env("VIGIL_DB_PASSWORD"), Math.max(1, Runtime.getRuntime().availableProcessors()),
                 env("VIGIL_SYSTEM_TOKEN"), Duration.ofSeconds(60), ArchiveLimits.defaults(), Clock.systemUTC(),
-                PrCommentSettings.defaults(env("VIGIL_SECRET_KEY")));
+                PrCommentSettings.defaults(env("VIGIL_SECRET_KEY")), Duration.ofSeconds(30));
     }
 
     public static Path defaultDataDir() {
@@ -52,42 +60,52 @@ public record ServerSettings(String host, int port, Path dataDir, Optional<Strin
 
     public ServerSettings withPort(int value) {
         return new ServerSettings(host, value, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, prComments);
+                archiveLimits, clock, prComments, shutdownGrace);
     }
 
     public ServerSettings withHost(String value) {
         return new ServerSettings(value, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, prComments);
+                archiveLimits, clock, prComments, shutdownGrace);
     }
 
     public ServerSettings withDatabase(String url) {
         return new ServerSettings(host, port, dataDir, Optional.of(url), dbUser, dbPassword, workers, systemToken,
-                lease, archiveLimits, clock, prComments);
+                lease, archiveLimits, clock, prComments, shutdownGrace);
+    }
+
+    public ServerSettings withCredentials(String user, String password) {
+        return new ServerSettings(host, port, dataDir, dbUrl, Optional.of(user), Optional.of(password), workers,
+                systemToken, lease, archiveLimits, clock, prComments, shutdownGrace);
     }
 
     public ServerSettings withWorkers(int value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, value, systemToken, lease,
-                archiveLimits, clock, prComments);
+                archiveLimits, clock, prComments, shutdownGrace);
     }
 
     public ServerSettings withLease(Duration value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, value,
-                archiveLimits, clock, prComments);
+                archiveLimits, clock, prComments, shutdownGrace);
     }
 
     public ServerSettings withClock(Clock value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, value, prComments);
+                archiveLimits, value, prComments, shutdownGrace);
     }
 
     public ServerSettings withArchiveLimits(ArchiveLimits value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                value, clock, prComments);
+                value, clock, prComments, shutdownGrace);
     }
 
     public ServerSettings withPrComments(PrCommentSettings value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, value);
+                archiveLimits, clock, value, shutdownGrace);
+    }
+
+    public ServerSettings withShutdownGrace(Duration value) {
+        return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
+                archiveLimits, clock, prComments, value);
     }
 
     private static Optional<String> env(String name) {

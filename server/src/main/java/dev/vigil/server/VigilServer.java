@@ -65,8 +65,14 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 
-/** A running Vigil node: the HTTP server, its scan workers and housekeeping over one database. */
+/**
+ * A running Vigil node: the HTTP server, its scan workers and housekeeping over one database. Every node is
+ * equal; a {@linkplain Role#WORKER worker} node serves only {@code /health} and {@code /metrics}.
+ */
 public final class VigilServer implements AutoCloseable {
+
+    /** What a node offers: the whole API ({@code vigil serve}) or only scan work ({@code vigil worker}). */
+    public enum Role { API_AND_WORKERS, WORKER }
 
     private final ServerSettings settings;
     private final Database database;
@@ -75,9 +81,10 @@ public final class VigilServer implements AutoCloseable {
     private final Housekeeping housekeeping;
     private final PrCommentDispatcher prComments;
     private final String systemToken;
+    private final String nodeId = newNodeId();
     private volatile boolean accepting = true;
 
-    private VigilServer(ServerSettings settings, Database database, Map<ScanKind, Scanner> scanners) {
+    private VigilServer(ServerSettings settings, Role role, Database database, Map<ScanKind, Scanner> scanners) {
         this.settings = settings;
         this.database = database;
         this.systemToken = settings.systemToken().orElseGet(() -> SystemToken.loadOrCreate(settings.dataDir()));
@@ -103,13 +110,15 @@ public final class VigilServer implements AutoCloseable {
                 Version.current(), metrics, new PrCommentOutbox(scms, comments));
         this.prComments = new PrCommentDispatcher(database, scans, scms, comments, integrations,
                 PrCommentDispatcher.publishers(settings.prComments()), settings.prComments(), clock);
-        this.workers = new ScanWorkers(database, scans, processor, queue, clock, settings.lease(), nodeId());
+        this.workers = new ScanWorkers(database, scans, processor, queue, clock, settings.lease(), nodeId);
         var rateLimit = new RateLimit(database, tenants, new SubmissionRepository(), clock);
         this.housekeeping = new Housekeeping(new ScanRecovery(database, scans, archives, queue, clock),
                 new AcceptanceExpiry(database, findings, history, clock), idempotency, rateLimit);
         var submissions = new ScanSubmissions(database, archives, scans, projects, rateLimit, idempotency, queue,
-                clock);
-        HttpRouting.Builder routing = HttpRouting.builder()
+                clock, Math.max(2, poolSize(settings) / 4));
+        var ops = new OpsService(database, scans, metrics, () -> accepting);
+        HttpRouting.Builder routing = role == Role.WORKER ? HttpRouting.builder().addFilter(new RequestIds())
+                .register(ops) : HttpRouting.builder()
                 .addFilter(new RequestIds())
                 .addFilter(metrics)
                 .addFilter(new Authentication(database, new ApiKeyRepository(), clock))
@@ -124,14 +133,16 @@ public final class VigilServer implements AutoCloseable {
                 .register("/v1/api-keys", new ApiKeyService(database, keys, users, idempotency))
                 .register("/v1/advisories", new AdvisoryStatusService(database, new AdvisoryRepository()))
                 .register("/system", new SystemService(new Tenants(database, tenants, users, keys, clock), systemToken))
-                .register(new OpsService(database, scans, metrics, () -> accepting))
-                .any((req, res) -> {
-                    throw ApiException.notFound("route " + req.prologue().method().text() + " " + req.path().path());
-                });
+                .register(ops);
+        routing.any((req, res) -> {
+            throw ApiException.notFound("route " + req.prologue().method().text() + " " + req.path().path());
+        });
         ErrorMapping.register(routing);
         this.web = WebServer.builder()
                 .host(settings.host())
                 .port(settings.port())
+                // a graceful stop lets in-flight requests complete
+                .shutdownGracePeriod(settings.shutdownGrace())
                 // CI tools and curl send the spec's repeatable `severity[]=` keys with raw brackets, which
                 // Helidon's strict query validation would refuse before routing; the handlers validate values.
                 .addProtocol(Http1Config.builder().validatePrologue(false).build())
@@ -141,11 +152,16 @@ public final class VigilServer implements AutoCloseable {
 
     /** Opens the database (migrating it), starts the HTTP server, the workers and housekeeping. */
     public static VigilServer start(ServerSettings settings) {
+        return start(settings, Role.API_AND_WORKERS);
+    }
+
+    /** Like {@link #start(ServerSettings)}; a {@link Role#WORKER} node's listener serves health and metrics only. */
+    public static VigilServer start(ServerSettings settings, Role role) {
         Database database = Database.open(settings.jdbcUrl(), settings.dbUser().orElse("SA"),
-                settings.dbPassword().orElse(""), Math.max(10, settings.workers() * 2 + 8));
+                settings.dbPassword().orElse(""), poolSize(settings));
         try {
             importBundledAdvisories(settings, database);
-            VigilServer server = new VigilServer(settings, database, Scanners.available(database));
+            VigilServer server = new VigilServer(settings, role, database, Scanners.available(database));
             server.web.start();
             server.workers.start(settings.workers());
             server.housekeeping.start(Duration.ofMillis(Math.max(100, settings.lease().toMillis() / 4)));
@@ -155,6 +171,11 @@ public final class VigilServer implements AutoCloseable {
             database.close();
             throw e;
         }
+    }
+
+    /** Connections: two per scan worker (its work and its lease) and a share for requests and housekeeping. */
+    private static int poolSize(ServerSettings settings) {
+        return Math.max(10, settings.workers() * 2 + 8);
     }
 
     /** A fresh database gets the bundled advisory snapshot, so that dependency scans work offline. */
@@ -186,18 +207,27 @@ public final class VigilServer implements AutoCloseable {
         return database;
     }
 
-    /** Graceful stop: refuse readiness, stop claiming and let running scans finish, drain requests, close. */
+    /**
+     * Graceful stop: readiness turns DOWN (a load balancer stops sending requests), the workers stop claiming,
+     * running scans get {@link ServerSettings#shutdownGrace()} to finish and are then released to other nodes,
+     * in-flight requests complete, and the database pool closes.
+     */
     @Override
     public void close() {
         accepting = false;
         housekeeping.close();
         prComments.close();
-        workers.stop(Duration.ofSeconds(30));
+        workers.stop(settings.shutdownGrace());
         web.stop();
         database.close();
     }
 
-    private static String nodeId() {
+    /** This node's name in the scans it claims ({@code worker_id} is this, a slash and the worker's number). */
+    public String nodeId() {
+        return nodeId;
+    }
+
+    private static String newNodeId() {
         return ProcessHandle.current().pid() + "@" + UUID.randomUUID().toString().substring(0, 8);
     }
 }

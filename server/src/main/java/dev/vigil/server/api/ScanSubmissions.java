@@ -29,6 +29,7 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.Semaphore;
 
 /**
  * Accepts a scan: the archive is streamed into the database under the cap inside one transaction with the
@@ -52,11 +53,13 @@ public final class ScanSubmissions {
     private final Idempotency idempotency;
     private final ScanQueue queue;
     private final Clock clock;
+    private final Semaphore uploads;
 
     public ScanSubmissions(Database database, ArchiveRepository archives, ScanRepository scans,
                            ProjectRepository projects, RateLimit rateLimit, Idempotency idempotency, ScanQueue queue,
-                           Clock clock) {
+                           Clock clock, int concurrentUploads) {
         this.database = database;
+        this.uploads = new Semaphore(concurrentUploads, true);
         this.archives = archives;
         this.scans = scans;
         this.projects = projects;
@@ -66,18 +69,34 @@ public final class ScanSubmissions {
         this.clock = clock;
     }
 
+    /**
+     * At most {@code concurrentUploads} submissions hold a database connection at once on this node: uploads
+     * of one tenant queue on its rate-limit lock and HSQLDB serialises large-object writes, so without a bound
+     * a burst of uploads would hold every pooled connection and starve the reads.
+     */
     public Submitted submit(Caller caller, MultiPart parts, Optional<UUID> key) {
         rateLimit.precheck(caller.tenantId());
         UUID scanId = UUID.randomUUID();
         Idempotency.Claim claim = new Idempotency.Claim(caller.tenantId(), ROUTE, key);
-        Submitted submitted = database.inTransaction(c -> submit(c, caller, parts, scanId, claim));
+        try {
+            uploads.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ApiException(503, "UNAVAILABLE", "the server is shutting down");
+        }
+        Submitted submitted;
+        try {
+            submitted = database.inTransaction(c -> submit(c, caller, parts, scanId, claim));
+        } finally {
+            uploads.release();
+        }
         if (submitted.usage().isPresent()) {
-            idempotency.complete(claim, submitted.outcome());
             queue.wake();
         }
         return submitted;
     }
 
+    /** One transaction: archive, key, rate-limit count, scan and the stored response commit together. */
     private Submitted submit(Connection c, Caller caller, MultiPart parts, UUID scanId,
                              Idempotency.Claim claim) throws SQLException {
         SubmissionForm form = new SubmissionForm();
@@ -85,19 +104,15 @@ public final class ScanSubmissions {
         SubmissionForm.Fields fields = form.validate();
         checkProjectAndPlan(c, caller, fields);
         archives.describe(c, scanId, upload.count(), upload.sha256());
-        Optional<Idempotency.Outcome> replay = idempotency.begin(claim, requestHash(fields, upload));
+        Optional<Idempotency.Outcome> replay = idempotency.claimWithin(c, claim, requestHash(fields, upload));
         if (replay.isPresent()) {
-            c.rollback();
             return new Submitted(replay.get(), Optional.empty());
         }
-        try {
-            RateLimit.Usage usage = rateLimit.reserve(c, caller.tenantId());
-            Scan scan = insertScan(c, caller, scanId, fields);
-            return new Submitted(new Idempotency.Outcome(201, JsonIo.text(scan), false), Optional.of(usage));
-        } catch (SQLException | RuntimeException e) {
-            idempotency.abandon(claim);
-            throw e;
-        }
+        RateLimit.Usage usage = rateLimit.reserve(c, caller.tenantId());
+        Scan scan = insertScan(c, caller, scanId, fields);
+        Idempotency.Outcome created = new Idempotency.Outcome(201, JsonIo.text(scan), false);
+        idempotency.completeWithin(c, claim, created);
+        return new Submitted(created, Optional.of(usage));
     }
 
     private UploadStream readParts(Connection c, MultiPart parts, UUID scanId, SubmissionForm form)

@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** {@code vigil}: the server, its operators' commands and the version. */
 @Command(name = "vigil", mixinStandardHelpOptions = true, versionProvider = VigilCommand.VersionProvider.class,
         description = "Vigil code security scanning: dependencies, infrastructure as code and secrets.",
-        subcommands = {ServeCommand.class, AdminCommand.class, SubmitCommand.class, AdvisoriesCommand.class,
+        subcommands = {ServeCommand.class, WorkerCommand.class, AdminCommand.class, SubmitCommand.class, AdvisoriesCommand.class,
                 VersionCommand.class})
 public final class VigilCommand implements Runnable {
 

@@ -7,6 +7,8 @@ import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.ServerRequest;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
@@ -88,6 +90,35 @@ public final class Idempotency {
             return records.tryInsert(c, claim.tenantId(), claim.route(), key, requestHash, now);
         });
         return claimed ? Optional.empty() : Optional.of(awaitStored(claim, key, requestHash));
+    }
+
+    /**
+     * Claims the key inside the caller's transaction, which then creates the resource and
+     * {@linkplain #completeWithin completes} the key before it commits: the key, the resource and the stored
+     * response commit together or not at all, so a node killed mid-request leaves no key "in progress"
+     * behind. A concurrent request with the same key waits (on the key's unique index) until this
+     * transaction ends, then replays its response. On a replay the caller must roll back its transaction.
+     */
+    public Optional<Outcome> claimWithin(Connection c, Claim claim, String requestHash) throws SQLException {
+        if (claim.key().isEmpty()) {
+            return Optional.empty();
+        }
+        UUID key = claim.key().get();
+        long now = clock.millis();
+        records.deleteIfOlder(c, claim.tenantId(), claim.route(), key, now - WINDOW.toMillis(),
+                now - ABANDONED.toMillis());
+        if (records.tryInsert(c, claim.tenantId(), claim.route(), key, requestHash, now)) {
+            return Optional.empty();
+        }
+        c.rollback();
+        return Optional.of(awaitStored(claim, key, requestHash));
+    }
+
+    /** Stores the response of a key claimed by {@link #claimWithin}, in the same transaction. */
+    public void completeWithin(Connection c, Claim claim, Outcome outcome) throws SQLException {
+        if (claim.key().isPresent()) {
+            records.complete(c, claim.tenantId(), claim.route(), claim.key().get(), outcome.status(), outcome.body());
+        }
     }
 
     public void complete(Claim claim, Outcome outcome) {

@@ -14,11 +14,21 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.sql.Connection;
+import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 
 /** {@code /health} (live and ready), {@code /metrics} (Prometheus text) and {@code /openapi}. */
 public final class OpsService implements HttpService {
+
+    private static final Duration DATABASE_CHECK = Duration.ofSeconds(2);
+    private static final Executor CHECKS = Executors.newVirtualThreadPerTaskExecutor();
 
     private final Database database;
     private final ScanRepository scans;
@@ -50,10 +60,24 @@ public final class OpsService implements HttpService {
                 "accepting", accepting.getAsBoolean() ? "UP" : "DOWN"));
     }
 
+    /**
+     * Whether a pooled connection answers within {@link #DATABASE_CHECK}: a database that is down or
+     * unreachable makes the node not ready at once, rather than after the pool's connection timeout.
+     */
     private boolean databaseUp() {
-        try (Connection c = database.dataSource().getConnection()) {
-            return c.isValid(2);
-        } catch (Exception e) {
+        CompletableFuture<Boolean> check = CompletableFuture.supplyAsync(() -> {
+            try (Connection c = database.dataSource().getConnection()) {
+                return c.isValid((int) DATABASE_CHECK.toSeconds());
+            } catch (Exception e) {
+                return false;
+            }
+        }, CHECKS);
+        try {
+            return check.get(DATABASE_CHECK.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
             return false;
         }
     }

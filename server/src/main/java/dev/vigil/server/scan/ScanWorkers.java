@@ -35,6 +35,7 @@ public final class ScanWorkers implements AutoCloseable {
     private final List<Thread> threads = new ArrayList<>();
     private Thread renewal;
     private volatile boolean running = true;
+    private volatile boolean renewing = true;
 
     public ScanWorkers(Database database, ScanRepository scans, ScanProcessor processor, ScanQueue queue, Clock clock,
                        Duration lease, String nodeId) {
@@ -99,8 +100,9 @@ public final class ScanWorkers implements AutoCloseable {
         return Optional.empty();
     }
 
+    /** Renews until the workers have stopped: a scan finishing in the shutdown grace keeps its lease. */
     private void renewLeases() {
-        while (running) {
+        while (renewing) {
             try {
                 Thread.sleep(Math.max(50, lease.toMillis() / 3));
             } catch (InterruptedException e) {
@@ -148,6 +150,7 @@ public final class ScanWorkers implements AutoCloseable {
 
     /** The renewal thread sleeps a third of the lease between rounds: wake it rather than wait for it. */
     private void stopRenewing() {
+        renewing = false;
         if (renewal != null) {
             renewal.interrupt();
             try {

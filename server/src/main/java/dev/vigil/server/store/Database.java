@@ -33,6 +33,9 @@ public final class Database implements AutoCloseable {
         config.setMaximumPoolSize(poolSize);
         config.setAutoCommit(false);
         config.setPoolName("vigil");
+        // a request waits at most this long for a connection: a database that is gone fails requests (and
+        // readiness) within seconds instead of holding them for Hikari's default 30 s
+        config.setConnectionTimeout(10_000);
         if (dialect == Dialect.HSQLDB) {
             config.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
         }

@@ -21,6 +21,8 @@ public final class Bench {
     }
 
     private static final Map<String, Task> TASKS = new LinkedHashMap<>();
+    /** Not part of {@code all}: needs wrk (and for PostgreSQL a server) and takes minutes per store. */
+    private static final Map<String, Task> LOAD = new LinkedHashMap<>();
 
     static {
         TASKS.put("secrets", Bench::secrets);
@@ -31,6 +33,7 @@ public final class Bench {
         TASKS.put("merge", args -> MergeBench.run());
         TASKS.put("iac", IacBench::main);
         TASKS.put("sca", ScaBench::main);
+        LOAD.put("load", LoadBench::run);
     }
 
     private Bench() {
@@ -48,6 +51,8 @@ public final class Bench {
             }
         } else if (TASKS.containsKey(args[0])) {
             timed(TASKS.get(args[0]), rest);
+        } else if (LOAD.containsKey(args[0])) {
+            timed(LOAD.get(args[0]), rest);
         } else {
             System.err.println("unknown benchmark: " + args[0]);
             usage();
@@ -65,7 +70,7 @@ public final class Bench {
 
     private static void usage() {
         System.out.println("""
-                usage: ./bench secrets|archive|scan|findings|export|merge|iac|sca|all [args] [-Dname=value ...]
+                usage: ./bench secrets|archive|scan|findings|export|merge|iac|sca|all|load [args] [-Dname=value ...]
                   secrets    secrets engine throughput beside a plain read of the same bytes (SecretsBench)
                   archive    archive pass over a ~50 MiB source archive beside a bare gunzip [MiB] [runs]
                   scan       full scan of a ~50 MiB archive, submission to completed (target <= 10 s)
@@ -75,6 +80,7 @@ public final class Bench {
                   export     export of 10,000 rows as CSV and JSON (target <= 1 s)
                   merge      a scan producing 10,000 findings merged (target <= 5 s), and the merge alone
                   all        every benchmark above, in that order
+                  load       mixed HTTP load with wrk at 1,000,000 findings: load hsqldb|postgresql (not in all)
                 See docs/BENCHMARKS.md for the figures and the properties each benchmark reads.""");
     }
 

@@ -11,6 +11,7 @@ import dev.vigil.server.ServerSettings;
 import dev.vigil.server.VigilServer;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.Dialect;
+import dev.vigil.server.testing.PostgresDatabase;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,6 +21,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Comparator;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -42,22 +44,41 @@ final class BenchServer implements AutoCloseable {
 
     private final VigilServer server;
     private final Path dataDir;
+    private final Optional<PostgresDatabase> postgres;
 
-    private BenchServer(VigilServer server, Path dataDir) {
+    private BenchServer(VigilServer server, Path dataDir, Optional<PostgresDatabase> postgres) {
         this.server = server;
         this.dataDir = dataDir;
+        this.postgres = postgres;
     }
 
     static BenchServer start() {
+        return start(false);
+    }
+
+    /**
+     * Over a fresh PostgreSQL database ({@code postgres}: see {@link PostgresDatabase} for the server; batched
+     * inserts rewritten into multi-row statements, as a deployment would configure it), else over HSQLDB.
+     */
+    static BenchServer start(boolean postgres) {
         Logger.getLogger("").setLevel(Level.WARNING);
         try {
             Path dataDir = Files.createTempDirectory("vigil-bench");
             ServerSettings settings = ServerSettings.defaults(dataDir).withPort(0).withWorkers(2)
                     .withDatabase(Dialect.hsqldbFileUrl(dataDir));
-            return new BenchServer(VigilServer.start(settings), dataDir);
+            Optional<PostgresDatabase> database = postgres ? Optional.of(PostgresDatabase.create()) : Optional.empty();
+            if (database.isPresent()) {
+                settings = settings.withDatabase(database.get().url() + "?reWriteBatchedInserts=true")
+                        .withCredentials(PostgresDatabase.user(), PostgresDatabase.password());
+            }
+            return new BenchServer(VigilServer.start(settings), dataDir, database);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    boolean onPostgres() {
+        return postgres.isPresent();
     }
 
     Tenant tenant(String name) {
@@ -77,8 +98,17 @@ final class BenchServer implements AutoCloseable {
         return server.database();
     }
 
-    /** Writes the cached tables to disk and compacts the log, as the server does on close. */
+    /** Writes the cached tables to disk and compacts the log, as the server does on close (PostgreSQL: VACUUM ANALYZE). */
     void checkpoint() {
+        if (postgres.isPresent()) {
+            try (Connection c = database().dataSource().getConnection(); Statement statement = c.createStatement()) {
+                c.setAutoCommit(true);
+                statement.execute("VACUUM ANALYZE");
+            } catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+            return;
+        }
         try (Connection c = database().dataSource().getConnection(); Statement statement = c.createStatement()) {
             statement.execute("CHECKPOINT");
         } catch (SQLException e) {
@@ -86,8 +116,17 @@ final class BenchServer implements AutoCloseable {
         }
     }
 
-    /** Bytes of the database files on disk. */
+    /** Bytes of the database files on disk (PostgreSQL: {@code pg_database_size}). */
     long databaseBytes() {
+        if (postgres.isPresent()) {
+            return database().inTransaction(c -> {
+                try (Statement statement = c.createStatement();
+                     var row = statement.executeQuery("SELECT pg_database_size(current_database())")) {
+                    row.next();
+                    return row.getLong(1);
+                }
+            });
+        }
         try (Stream<Path> files = Files.walk(dataDir.resolve("db"))) {
             return files.filter(Files::isRegularFile).mapToLong(BenchServer::size).sum();
         } catch (IOException e) {
@@ -98,6 +137,7 @@ final class BenchServer implements AutoCloseable {
     @Override
     public void close() {
         server.close();
+        postgres.ifPresent(PostgresDatabase::close);
         try (Stream<Path> files = Files.walk(dataDir)) {
             files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
         } catch (IOException e) {

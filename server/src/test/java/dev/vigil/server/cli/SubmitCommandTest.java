@@ -39,7 +39,7 @@ class SubmitCommandTest {
         var created = server.system().createTenant(new dev.vigil.model.NewTenant("cli-" + UUID.randomUUID(),
                 "owner@example.com", dev.vigil.model.Plan.TEAM));
         ownerKey = created.apiKey();
-        tenant = new TestServer.Tenant(created.tenantId(), created.ownerUserId(), server.client(ownerKey));
+        tenant = new TestServer.Tenant(created.tenantId(), created.ownerUserId(), server.client(ownerKey), ownerKey);
     }
 
     @AfterAll

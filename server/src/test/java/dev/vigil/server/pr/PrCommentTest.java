@@ -68,13 +68,9 @@ class PrCommentTest {
     static void start() {
         Logger.getLogger("").addHandler(CAPTURE);
         scm = new FakeScm(TOKEN);
-        // -Dvigil.test.db=jdbc:postgresql://… (with VIGIL_DB_USER/VIGIL_DB_PASSWORD) runs it over PostgreSQL
-        String database = System.getProperty("vigil.test.db");
-        server = TestServer.start(s -> {
-            var fast = s.withPrComments(s.prComments().withBackoff(
-                    List.of(Duration.ofMillis(100), Duration.ofMillis(200)), 4, Duration.ofMillis(50)));
-            return database == null ? fast : fast.withDatabase(database);
-        });
+        // runs over PostgreSQL too, in the PostgreSQL suite (see TestServer)
+        server = TestServer.start(s -> s.withPrComments(s.prComments().withBackoff(
+                List.of(Duration.ofMillis(100), Duration.ofMillis(200)), 4, Duration.ofMillis(50))));
         tenant = server.tenant();
     }
 

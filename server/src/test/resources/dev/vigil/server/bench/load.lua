@@ -1,0 +1,64 @@
+-- One endpoint of Vigil's mixed load (./bench load), for one wrk process; several run at once.
+-- wrk ... -s load.lua URL -- LABEL METHOD LINES_FILE BODY_FILE CONTENT_TYPE
+--   LINES_FILE: one request per line, "path" or "path<TAB>body"; each request picks a line at random
+--   BODY_FILE:  the body of requests whose line has none ("-": no body)
+-- The API key comes from $VIGIL_BENCH_KEY. done() prints one line "VIGIL_RESULT {json}" for the bench.
+local threads = {}
+local counter = 0
+
+function setup(thread)
+  counter = counter + 1
+  thread:set("id", counter)
+  table.insert(threads, thread)
+end
+
+function init(args)
+  label, method = args[1], args[2]
+  lines = {}
+  for line in io.lines(args[3]) do
+    lines[#lines + 1] = line
+  end
+  body = nil
+  if args[4] ~= "-" then
+    local f = assert(io.open(args[4], "rb"))
+    body = f:read("*a")
+    f:close()
+  end
+  wrk.headers["Authorization"] = "Bearer " .. os.getenv("VIGIL_BENCH_KEY")
+  if args[5] ~= "-" then
+    wrk.headers["Content-Type"] = args[5]
+  end
+  math.randomseed(os.time() * 1000 + id)
+  statuses = {}
+end
+
+function request()
+  local line = lines[math.random(#lines)]
+  local tab = line:find("\t", 1, true)
+  if tab then
+    return wrk.format(method, line:sub(1, tab - 1), nil, line:sub(tab + 1))
+  end
+  return wrk.format(method, line, nil, body)
+end
+
+function response(status, headers, body)
+  statuses[status] = (statuses[status] or 0) + 1
+end
+
+function done(summary, latency, requests)
+  local totals, codes = {}, {}
+  for _, thread in ipairs(threads) do
+    for code, n in pairs(thread:get("statuses")) do
+      totals[code] = (totals[code] or 0) + n
+    end
+  end
+  for code, n in pairs(totals) do
+    codes[#codes + 1] = string.format('"%d":%d', code, n)
+  end
+  local e = summary.errors
+  io.write(string.format('VIGIL_RESULT {"label":"%s","requests":%d,"duration_us":%d,"p50_us":%d,"p95_us":%d,'
+      .. '"p99_us":%d,"max_us":%d,"connect_errors":%d,"read_errors":%d,"write_errors":%d,"timeouts":%d,'
+      .. '"statuses":{%s}}\n', label, summary.requests, summary.duration, latency:percentile(50),
+      latency:percentile(95), latency:percentile(99), latency.max, e.connect, e.read, e.write, e.timeout,
+      table.concat(codes, ",")))
+end
