@@ -1,25 +1,26 @@
 package dev.vigil.server.scan.secrets;
 
 import dev.vigil.server.scan.SourceFile;
-import org.ahocorasick.trie.PayloadEmit;
-import org.ahocorasick.trie.handler.PayloadEmitHandler;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
 
 /**
- * Finds where each rule's regex must run in a text. A rolling gram of case-folded characters marks where a
- * keyword may start ({@link KeywordIndex}); only there does the keyword trie run, over a few characters. Each keyword hit
- * then asks the rules that use the keyword to match. An anchored rule matches starting at the hit, over at
+ * Finds where each rule's regex must run in a text. Each keyword hit ({@link KeywordFinder}) asks the rules
+ * that use the keyword to match. An anchored rule matches starting at the hit, over at
  * most the rest of the line and the next one (a value may sit on the line after its key, as in XML) and
  * never more than {@link #ANCHORED_SPAN} characters. A windowed rule
  * searches its own span around the hit; overlapping windows of one rule are merged, so each character is
  * searched at most once per rule. Either way the work is linear in the text. One instance per session.
  */
-final class WindowScanner implements PayloadEmitHandler<int[]> {
+final class WindowScanner implements KeywordFinder.Hits {
 
     static final int ANCHORED_SPAN = 1200;
+    private static final VarHandle EIGHT_BYTES = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final byte UNKNOWN = 0;
     private static final byte APPLIES = 1;
     private static final byte DOES_NOT_APPLY = -1;
@@ -35,24 +36,22 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
     }
 
     private final List<SecretRule> rules;
-    private final KeywordIndex keywords;
+    private final KeywordFinder keywords;
     private final int[] pendingStart;
     private final int[] pendingEnd;
     private final int[] touched;
     /** Per rule for the current file: 0 not yet known, 1 applies, -1 does not (its path regex fails). */
     private final byte[] applies;
     private final int[] pathRules;
-    private final TextWindow probeView = new TextWindow();
     private int touchedCount;
     private SourceFile file;
     private String text;
     private int lineStart;
     private int lineEnd;
     private int nextLineEnd;
-    private int probeStart;
     private WindowSink sink;
 
-    WindowScanner(List<SecretRule> rules, KeywordIndex keywords) {
+    WindowScanner(List<SecretRule> rules, KeywordFinder keywords) {
         this.rules = rules;
         this.keywords = keywords;
         this.pendingStart = new int[rules.size()];
@@ -82,23 +81,24 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
     }
 
     /**
-     * Probes every keyword candidate. The file's bytes serve as its characters when they are all ASCII (most
-     * source files are); else the ASCII view of its text does.
+     * Finds every keyword. The file's bytes serve as its characters when they are all ASCII (most source
+     * files are); else the ASCII view of its text does.
      */
     private void findKeywords(SourceFile file) {
-        byte[] bytes = isAscii(file.content()) ? file.content() : asciiView(file.text());
-        for (int start = keywords.nextCandidate(bytes, 0); start != KeywordIndex.END;
-             start = keywords.nextCandidate(bytes, start + 3)) {
-            probe(start, keywords.longestKeyword(KeywordIndex.gramAt(bytes, start)));
-        }
+        keywords.find(isAscii(file.content()) ? file.content() : asciiView(file.text()), this);
     }
 
+    /** Whether no byte has its high bit set, eight bytes at a time. */
     private static boolean isAscii(byte[] bytes) {
-        int any = 0;
-        for (byte b : bytes) {
-            any |= b;
+        long any = 0;
+        int i = 0;
+        for (; i + Long.BYTES <= bytes.length; i += Long.BYTES) {
+            any |= (long) EIGHT_BYTES.get(bytes, i);
         }
-        return any >= 0;
+        for (; i < bytes.length; i++) {
+            any |= bytes[i];
+        }
+        return (any & 0x8080_8080_8080_8080L) == 0;
     }
 
     /** One byte per character of {@code text}, at the same offsets: ASCII characters as they are, others as 0. */
@@ -111,33 +111,22 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
         return view;
     }
 
-    /** Runs the trie over the few characters where a keyword may start, keeping keywords that start there. */
-    private void probe(int start, int longest) {
+    @Override
+    public void keyword(int start, int end, int[] rulesOfKeyword) {
         if (text == null) {
             text = file.text();
         }
         if (lineEnd < start) {
             lineStart = -1;
             nextLineEnd = -1;
-            int end = text.indexOf('\n', start);
-            lineEnd = end < 0 ? text.length() : end;
+            int newline = text.indexOf('\n', start);
+            lineEnd = newline < 0 ? text.length() : newline;
         }
-        probeStart = start;
-        keywords.hits(probeView.set(text, start, Math.min(lineEnd, start + longest)), this);
-    }
-
-    @Override
-    public boolean emit(PayloadEmit<int[]> hit) {
-        if (hit.getStart() != 0) {
-            return true;
-        }
-        int keywordEnd = probeStart + hit.getEnd() + 1;
-        for (int rule : hit.getPayload()) {
+        for (int rule : rulesOfKeyword) {
             if (applies(rule)) {
-                open(rule, probeStart, keywordEnd);
+                open(rule, start, end);
             }
         }
-        return true;
     }
 
     /** Whether a rule applies to the current file; a path regex runs only once a keyword of its rule turns up. */
