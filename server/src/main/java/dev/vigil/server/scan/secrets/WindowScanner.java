@@ -2,9 +2,6 @@ package dev.vigil.server.scan.secrets;
 
 import dev.vigil.server.scan.SourceFile;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -20,7 +17,6 @@ import java.util.stream.IntStream;
 final class WindowScanner implements KeywordFinder.Hits {
 
     static final int ANCHORED_SPAN = 1200;
-    private static final VarHandle EIGHT_BYTES = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final byte UNKNOWN = 0;
     private static final byte APPLIES = 1;
     private static final byte DOES_NOT_APPLY = -1;
@@ -63,7 +59,7 @@ final class WindowScanner implements KeywordFinder.Hits {
         Arrays.fill(applies, APPLIES);
     }
 
-    /** Scans one file; its text is decoded only when a keyword may be in it. */
+    /** Scans one file. */
     void scan(SourceFile file, WindowSink sink) {
         this.file = file;
         this.text = null;
@@ -81,24 +77,14 @@ final class WindowScanner implements KeywordFinder.Hits {
     }
 
     /**
-     * Finds every keyword. The file's bytes serve as its characters when they are all ASCII (most source
-     * files are); else the ASCII view of its text does.
+     * Finds every keyword in the ASCII view of the file's text. When the text has as many characters as the
+     * file has bytes, each character was decoded from one byte (an ASCII character, or a malformed byte
+     * decoded as U+FFFD; neither kind of byte is in any keyword), so the bytes serve as the view: most source
+     * files are ASCII, and decoding them (which the rules need anyway) costs less than checking them.
      */
     private void findKeywords(SourceFile file) {
-        keywords.find(isAscii(file.content()) ? file.content() : asciiView(file.text()), this);
-    }
-
-    /** Whether no byte has its high bit set, eight bytes at a time. */
-    private static boolean isAscii(byte[] bytes) {
-        long any = 0;
-        int i = 0;
-        for (; i + Long.BYTES <= bytes.length; i += Long.BYTES) {
-            any |= (long) EIGHT_BYTES.get(bytes, i);
-        }
-        for (; i < bytes.length; i++) {
-            any |= bytes[i];
-        }
-        return (any & 0x8080_8080_8080_8080L) == 0;
+        text = file.text();
+        keywords.find(text.length() == file.size() ? file.content() : asciiView(text), this);
     }
 
     /** One byte per character of {@code text}, at the same offsets: ASCII characters as they are, others as 0. */
@@ -113,9 +99,6 @@ final class WindowScanner implements KeywordFinder.Hits {
 
     @Override
     public void keyword(int start, int end, int[] rulesOfKeyword) {
-        if (text == null) {
-            text = file.text();
-        }
         if (lineEnd < start) {
             lineStart = -1;
             nextLineEnd = -1;
