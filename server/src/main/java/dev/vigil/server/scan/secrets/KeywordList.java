@@ -37,6 +37,9 @@ final class KeywordList {
         List<String> keywords = rulesByKeyword.keySet().stream()
                 .sorted(Comparator.comparingInt(gramOf).thenComparingInt(String::length)).toList();
         int count = keywords.size();
+        if (count >= Short.MAX_VALUE) {
+            throw new IllegalStateException("secrets rules: more than " + (Short.MAX_VALUE - 1) + " keywords");
+        }
         firstOfGram = new short[gramCount];
         grams = new int[count];
         lengths = new int[count];
@@ -59,10 +62,6 @@ final class KeywordList {
                 headCaseBits[k] |= c >= 'a' && c <= 'z' ? (long) CASE_BIT << (8 * i) : 0;
             }
         }
-    }
-
-    int size() {
-        return lengths.length;
     }
 
     /** Reports each keyword with {@code gram} that occurs at {@code start} of {@code text}, shortest first. */

@@ -8,11 +8,11 @@ import java.util.stream.IntStream;
 
 /**
  * Finds where each rule's regex must run in a text. Each keyword hit ({@link KeywordFinder}) asks the rules
- * that use the keyword to match. An anchored rule matches starting at the hit, over at
- * most the rest of the line and the next one (a value may sit on the line after its key, as in XML) and
- * never more than {@link #ANCHORED_SPAN} characters. A windowed rule
- * searches its own span around the hit; overlapping windows of one rule are merged, so each character is
- * searched at most once per rule. Either way the work is linear in the text. One instance per session.
+ * that use the keyword to match. An anchored rule matches starting at the hit, over at most the rest of the
+ * line and the next one (a value may sit on the line after its key, as in XML) and never more than
+ * {@link #ANCHORED_SPAN} characters. A windowed rule searches its own span around the hit; overlapping
+ * windows of one rule are merged, so each character is searched at most once per rule. Either way the work
+ * is linear in the text. One instance per session.
  */
 final class WindowScanner implements KeywordFinder.Hits {
 
