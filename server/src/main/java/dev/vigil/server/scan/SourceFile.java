@@ -69,17 +69,13 @@ public final class SourceFile {
 
     private static int[] computeLineStarts(String text) {
         int count = 1;
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) == '\n') {
-                count++;
-            }
+        for (int i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+            count++;
         }
         int[] starts = new int[count];
         int line = 1;
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) == '\n') {
-                starts[line++] = i + 1;
-            }
+        for (int i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+            starts[line++] = i + 1;
         }
         return starts;
     }

@@ -71,7 +71,7 @@ public final class Bench {
     private static void usage() {
         System.out.println("""
                 usage: ./bench secrets|archive|scan|findings|export|merge|iac|sca|all|load [args] [-Dname=value ...]
-                  secrets    secrets engine throughput beside a plain read of the same bytes (SecretsBench)
+                  secrets    secrets engine throughput beside a plain read of the same bytes (SecretsBench) [MB | jdk]
                   archive    archive pass over a ~50 MiB source archive beside a bare gunzip [MiB] [runs]
                   scan       full scan of a ~50 MiB archive, submission to completed (target <= 10 s)
                   iac        IaC scan throughput on a generated Terraform and Kubernetes tree (1,000 .tf < 2 s)

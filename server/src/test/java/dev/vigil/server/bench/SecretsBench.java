@@ -5,21 +5,28 @@ import dev.vigil.server.scan.Scanner;
 import dev.vigil.server.scan.SourceFile;
 import dev.vigil.server.scan.secrets.SecretsScanner;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.IntStream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 
 /**
  * Throughput of the secrets engine on one core, against the floor of reading every byte once. The corpus
  * is generated (seeded, so every run scans the same bytes): about 100 MB of Java, JavaScript, Python and
  * YAML-like files, mostly code without secrets, with lines that hit keywords (key, token, password, api)
  * and a few real-looking secrets. Throughput is reported per second of the thread's CPU time (robust on a
- * machine shared with other work) and of the wall clock. Run it after {@code ./mvnw -o -q -pl server -am test-compile}:
- * <pre>java -cp server/target/test-classes:server/target/classes:&lt;dependencies&gt; dev.vigil.server.bench.SecretsBench [megabytes]</pre>
+ * machine shared with other work) and of the wall clock. With the argument {@code jdk} the corpus is a real
+ * source tree instead: every file of the running JDK's {@code lib/src.zip}. Run it through {@code ./bench}:
+ * <pre>./bench secrets [megabytes | jdk]</pre>
  */
 public final class SecretsBench {
 
@@ -31,15 +38,22 @@ public final class SecretsBench {
     private SecretsBench() {
     }
 
-    public static void main(String[] args) {
-        int megabytes = args.length > 0 ? Integer.parseInt(args[0]) : 100;
-        List<byte[]> corpus = new CorpusGenerator(new Random(42)).generate(megabytes * 1_000_000L);
+    public static void main(String[] args) throws IOException {
+        List<String> paths = new ArrayList<>();
+        List<byte[]> corpus = new ArrayList<>();
+        if (args.length > 0 && args[0].equals("jdk")) {
+            readJdkSources(paths, corpus);
+        } else {
+            int megabytes = args.length > 0 ? Integer.parseInt(args[0]) : 100;
+            corpus.addAll(new CorpusGenerator(new Random(42)).generate(megabytes * 1_000_000L));
+            IntStream.range(0, corpus.size()).forEach(i -> paths.add(CorpusGenerator.pathOf(i)));
+        }
         long bytes = corpus.stream().mapToLong(content -> content.length).sum();
         System.out.printf("corpus: %d files, %.1f MB%n", corpus.size(), bytes / 1e6);
         SecretsScanner scanner = new SecretsScanner();
         for (int i = 0; i < WARMUPS; i++) {
             readAll(corpus);
-            scanAll(scanner, corpus);
+            scanAll(scanner, paths, corpus);
         }
         double[][] floor = new double[2][RUNS];
         double[][] engine = new double[2][RUNS];
@@ -47,7 +61,7 @@ public final class SecretsBench {
         for (int i = 0; i < RUNS; i++) {
             measure(bytes, () -> readAll(corpus), floor, i);
             int[] detections = new int[1];
-            measure(bytes, () -> detections[0] = scanAll(scanner, corpus), engine, i);
+            measure(bytes, () -> detections[0] = scanAll(scanner, paths, corpus), engine, i);
             found = detections[0];
         }
         System.out.printf("plain byte read (sum of bytes): median %.0f MB/s of CPU time (%.0f MB/s wall clock)%n",
@@ -69,10 +83,23 @@ public final class SecretsBench {
         sink += sum;
     }
 
-    private static int scanAll(SecretsScanner scanner, List<byte[]> corpus) {
+    private static void readJdkSources(List<String> paths, List<byte[]> corpus) throws IOException {
+        try (ZipFile zip = new ZipFile(JdkSourceTree.zip().toFile())) {
+            for (ZipEntry entry : Collections.list(zip.entries())) {
+                if (!entry.isDirectory()) {
+                    try (InputStream in = zip.getInputStream(entry)) {
+                        corpus.add(in.readAllBytes());
+                    }
+                    paths.add(entry.getName());
+                }
+            }
+        }
+    }
+
+    private static int scanAll(SecretsScanner scanner, List<String> paths, List<byte[]> corpus) {
         Scanner.Session session = scanner.start((code, message, path) -> { });
         for (int i = 0; i < corpus.size(); i++) {
-            session.scan(new SourceFile(CorpusGenerator.pathOf(i), corpus.get(i)));
+            session.scan(new SourceFile(paths.get(i), corpus.get(i)));
         }
         List<Detection> detections = session.finish();
         return detections.size();

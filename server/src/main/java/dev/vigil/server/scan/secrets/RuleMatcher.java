@@ -19,6 +19,7 @@ final class RuleMatcher implements WindowScanner.WindowSink {
     private final List<SecretRule> rules;
     private final GlobalAllowlist global;
     private final Matcher[] matchers;
+    private final boolean[] startsAtWordBoundary;
     private final TextWindow window = new TextWindow();
     private final AssignmentCheck assignment = new AssignmentCheck();
     private SourceFile file;
@@ -29,8 +30,10 @@ final class RuleMatcher implements WindowScanner.WindowSink {
         this.rules = rules;
         this.global = global;
         this.matchers = new Matcher[rules.size()];
+        this.startsAtWordBoundary = new boolean[rules.size()];
         for (int i = 0; i < matchers.length; i++) {
             matchers[i] = rules.get(i).regex().matcher("");
+            startsAtWordBoundary[i] = rules.get(i).startsAtWordBoundary();
         }
     }
 
@@ -44,7 +47,7 @@ final class RuleMatcher implements WindowScanner.WindowSink {
     public void anchored(int rule, int start, int keywordEnd, int end) {
         text = file.text();
         SecretRule secretRule = rules.get(rule);
-        if (secretRule.startsAtWordBoundary() && start > 0 && isWordChar(text.charAt(start - 1))) {
+        if (startsAtWordBoundary[rule] && start > 0 && isWordChar(text.charAt(start - 1))) {
             return;
         }
         int limit = end;

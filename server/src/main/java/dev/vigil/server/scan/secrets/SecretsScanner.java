@@ -17,7 +17,7 @@ import java.util.List;
 public final class SecretsScanner implements Scanner {
 
     private final RuleBook book;
-    private final KeywordIndex keywords;
+    private final KeywordFinder keywords;
 
     /** A scanner with the bundled rules. */
     public SecretsScanner() {
@@ -25,8 +25,12 @@ public final class SecretsScanner implements Scanner {
     }
 
     SecretsScanner(RuleBook book) {
+        this(book, new KeywordIndex(book.rules()));
+    }
+
+    SecretsScanner(RuleBook book, KeywordFinder keywords) {
         this.book = book;
-        this.keywords = new KeywordIndex(book.rules());
+        this.keywords = keywords;
     }
 
     @Override

@@ -1,23 +1,20 @@
 package dev.vigil.server.scan.secrets;
 
 import dev.vigil.server.scan.SourceFile;
-import org.ahocorasick.trie.PayloadEmit;
-import org.ahocorasick.trie.handler.PayloadEmitHandler;
 
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
 
 /**
- * Finds where each rule's regex must run in a text. A rolling gram of case-folded characters marks where a
- * keyword may start ({@link KeywordIndex}); only there does the keyword trie run, over a few characters. Each keyword hit
- * then asks the rules that use the keyword to match. An anchored rule matches starting at the hit, over at
- * most the rest of the line and the next one (a value may sit on the line after its key, as in XML) and
- * never more than {@link #ANCHORED_SPAN} characters. A windowed rule
- * searches its own span around the hit; overlapping windows of one rule are merged, so each character is
- * searched at most once per rule. Either way the work is linear in the text. One instance per session.
+ * Finds where each rule's regex must run in a text. Each keyword hit ({@link KeywordFinder}) asks the rules
+ * that use the keyword to match. An anchored rule matches starting at the hit, over at most the rest of the
+ * line and the next one (a value may sit on the line after its key, as in XML) and never more than
+ * {@link #ANCHORED_SPAN} characters. A windowed rule searches its own span around the hit; overlapping
+ * windows of one rule are merged, so each character is searched at most once per rule. Either way the work
+ * is linear in the text. One instance per session.
  */
-final class WindowScanner implements PayloadEmitHandler<int[]> {
+final class WindowScanner implements KeywordFinder.Hits {
 
     static final int ANCHORED_SPAN = 1200;
     private static final byte UNKNOWN = 0;
@@ -35,24 +32,22 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
     }
 
     private final List<SecretRule> rules;
-    private final KeywordIndex keywords;
+    private final KeywordFinder keywords;
     private final int[] pendingStart;
     private final int[] pendingEnd;
     private final int[] touched;
     /** Per rule for the current file: 0 not yet known, 1 applies, -1 does not (its path regex fails). */
     private final byte[] applies;
     private final int[] pathRules;
-    private final TextWindow probeView = new TextWindow();
     private int touchedCount;
     private SourceFile file;
     private String text;
     private int lineStart;
     private int lineEnd;
     private int nextLineEnd;
-    private int probeStart;
     private WindowSink sink;
 
-    WindowScanner(List<SecretRule> rules, KeywordIndex keywords) {
+    WindowScanner(List<SecretRule> rules, KeywordFinder keywords) {
         this.rules = rules;
         this.keywords = keywords;
         this.pendingStart = new int[rules.size()];
@@ -64,7 +59,7 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
         Arrays.fill(applies, APPLIES);
     }
 
-    /** Scans one file; its text is decoded only when a keyword may be in it. */
+    /** Scans one file. */
     void scan(SourceFile file, WindowSink sink) {
         this.file = file;
         this.text = null;
@@ -82,23 +77,14 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
     }
 
     /**
-     * Probes every keyword candidate. The file's bytes serve as its characters when they are all ASCII (most
-     * source files are); else the ASCII view of its text does.
+     * Finds every keyword in the ASCII view of the file's text. When the text has as many characters as the
+     * file has bytes, each character was decoded from one byte (an ASCII character, or a malformed byte
+     * decoded as U+FFFD; neither kind of byte is in any keyword), so the bytes serve as the view: most source
+     * files are ASCII, and decoding them (which the rules need anyway) costs less than checking them.
      */
     private void findKeywords(SourceFile file) {
-        byte[] bytes = isAscii(file.content()) ? file.content() : asciiView(file.text());
-        for (int start = keywords.nextCandidate(bytes, 0); start != KeywordIndex.END;
-             start = keywords.nextCandidate(bytes, start + 3)) {
-            probe(start, keywords.longestKeyword(KeywordIndex.gramAt(bytes, start)));
-        }
-    }
-
-    private static boolean isAscii(byte[] bytes) {
-        int any = 0;
-        for (byte b : bytes) {
-            any |= b;
-        }
-        return any >= 0;
+        text = file.text();
+        keywords.find(text.length() == file.size() ? file.content() : asciiView(text), this);
     }
 
     /** One byte per character of {@code text}, at the same offsets: ASCII characters as they are, others as 0. */
@@ -111,33 +97,19 @@ final class WindowScanner implements PayloadEmitHandler<int[]> {
         return view;
     }
 
-    /** Runs the trie over the few characters where a keyword may start, keeping keywords that start there. */
-    private void probe(int start, int longest) {
-        if (text == null) {
-            text = file.text();
-        }
+    @Override
+    public void keyword(int start, int end, int[] rulesOfKeyword) {
         if (lineEnd < start) {
             lineStart = -1;
             nextLineEnd = -1;
-            int end = text.indexOf('\n', start);
-            lineEnd = end < 0 ? text.length() : end;
+            int newline = text.indexOf('\n', start);
+            lineEnd = newline < 0 ? text.length() : newline;
         }
-        probeStart = start;
-        keywords.hits(probeView.set(text, start, Math.min(lineEnd, start + longest)), this);
-    }
-
-    @Override
-    public boolean emit(PayloadEmit<int[]> hit) {
-        if (hit.getStart() != 0) {
-            return true;
-        }
-        int keywordEnd = probeStart + hit.getEnd() + 1;
-        for (int rule : hit.getPayload()) {
+        for (int rule : rulesOfKeyword) {
             if (applies(rule)) {
-                open(rule, probeStart, keywordEnd);
+                open(rule, start, end);
             }
         }
-        return true;
     }
 
     /** Whether a rule applies to the current file; a path regex runs only once a keyword of its rule turns up. */

@@ -106,6 +106,16 @@ class SecretsScannerTest {
     }
 
     @Test
+    void reportsTheRightLineInAFileThatIsNotUtf8() {
+        byte[] latin1 = ("# Schl\u00fcssel f\u00fcr \u00c9tienne\nname: \u00e9t\u00e9\nGH=" + GITHUB_PAT + "\n")
+                .getBytes(StandardCharsets.ISO_8859_1);
+
+        List<Detection> found = SCANNER.scanFile(new SourceFile("config/latin1.properties", latin1));
+
+        assertThat(found).extracting(Detection::ruleId, Detection::line).containsExactly(tuple("github-pat", 3));
+    }
+
+    @Test
     void scansHostileInputInLinearTime() {
         String[] hostile = {
             "api_key=".repeat(150_000),
