@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Regenerates docs/screenshots/*.png: the desktop dashboard over an in-process server with a seeded demo
-# tenant, rendered on JavaFX's headless platform (no display needed). Run from anywhere in the repository;
-# model and server must be installed first (./mvnw -o install -DskipTests -pl model,server).
+# tenant, rendered on JavaFX's headless platform (no display needed). Run from anywhere in the repository.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/java-home.sh
 
-./mvnw -B -ntp -q -o -pl desktop-app test-compile
 classpath_file="$(mktemp)"
 trap 'rm -f "$classpath_file"' EXIT
-./mvnw -B -ntp -q -o -pl desktop-app dependency:build-classpath \
+# one reactor build: the desktop's classpath then names model/ and server/ target directories, whatever
+# ~/.m2 holds; each module writes the file in turn and the desktop, built last, writes it last
+./mvnw -B -ntp -q -pl desktop-app -am test-compile dependency:build-classpath \
     -Dmdep.outputFile="$classpath_file" -Dmdep.includeScope=test
 
 java -Xmx2g --enable-native-access=ALL-UNNAMED \

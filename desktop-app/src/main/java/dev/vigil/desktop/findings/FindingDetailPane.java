@@ -11,6 +11,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.feather.Feather;
@@ -104,6 +105,7 @@ final class FindingDetailPane {
     private void row(String name, String value) {
         Label key = new Label(name);
         key.getStyleClass().add("detail-key");
+        key.setMinWidth(Region.USE_PREF_SIZE);  // the names never shrink into "…"; values wrap instead
         Label text = new Label(value == null || value.isBlank() ? "—" : value);
         text.setWrapText(true);
         text.getStyleClass().add("detail-value");

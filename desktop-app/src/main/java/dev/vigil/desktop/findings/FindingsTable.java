@@ -23,6 +23,8 @@ final class FindingsTable {
 
     static final double ROW_HEIGHT = 30;
     private static final int PREFETCH_ROWS = 40;
+    /** Below this a badge, a status or a date turns into "…": the table scrolls sideways instead. */
+    private static final double MIN_COLUMN_WIDTH = 92;
     private static final PseudoClass OVERDUE = PseudoClass.getPseudoClass("overdue");
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd").withZone(ZoneId.systemDefault());
 
@@ -60,6 +62,7 @@ final class FindingsTable {
     private static TableColumn<Finding, Finding> column(String title, double width) {
         TableColumn<Finding, Finding> column = new TableColumn<>(title);
         column.setPrefWidth(width);
+        column.setMinWidth(Math.min(width, MIN_COLUMN_WIDTH));
         column.setCellValueFactory(cell -> new javafx.beans.property.ReadOnlyObjectWrapper<>(cell.getValue()));
         return column;
     }

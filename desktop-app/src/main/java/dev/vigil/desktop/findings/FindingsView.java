@@ -42,7 +42,7 @@ public final class FindingsView {
         root.getStyleClass().addAll("page", "findings-page");
         SplitPane split = new SplitPane(tableArea(), new FindingDetailPane(detail, prompts).root());
         split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.68);
+        split.setDividerPositions(0.7);
         VBox.setVgrow(split, Priority.ALWAYS);
         Label error = new Label();
         error.setId("findings-error");
