@@ -157,7 +157,7 @@ public final class VigilServer implements AutoCloseable {
 
     /** Like {@link #start(ServerSettings)}; a {@link Role#WORKER} node's listener serves health and metrics only. */
     public static VigilServer start(ServerSettings settings, Role role) {
-        Database database = Database.open(settings.jdbcUrl(), settings.dbUser().orElse("SA"),
+        Database database = Database.open(settings.jdbcUrl(), settings.dbUser(),
                 settings.dbPassword().orElse(""), poolSize(settings));
         try {
             importBundledAdvisories(settings, database);

@@ -46,7 +46,7 @@ final class AdvisoriesCommand implements Runnable {
             if (dbUrl != null) {
                 settings = settings.withDatabase(dbUrl);
             }
-            return Database.open(settings.jdbcUrl(), settings.dbUser().orElse("SA"), settings.dbPassword().orElse(""), 2);
+            return Database.open(settings.jdbcUrl(), settings.dbUser(), settings.dbPassword().orElse(""), 2);
         }
     }
 

@@ -8,6 +8,7 @@ import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The connection pool over HSQLDB (a file in the data directory) or PostgreSQL, with the schema migrated at
@@ -24,11 +25,15 @@ public final class Database implements AutoCloseable {
     }
 
     /** Opens the pool and applies pending migrations. */
-    public static Database open(String jdbcUrl, String user, String password, int poolSize) {
+    /**
+     * Opens the pool and migrates the schema. Without a {@code user}, HSQLDB's embedded database is opened
+     * as {@code SA} and PostgreSQL's driver takes the {@code user} of the URL (or the operating-system user).
+     */
+    public static Database open(String jdbcUrl, Optional<String> user, String password, int poolSize) {
         Dialect dialect = Dialect.of(jdbcUrl);
         HikariConfig config = new HikariConfig();
         config.setJdbcUrl(jdbcUrl);
-        config.setUsername(user);
+        config.setUsername(user.orElse(dialect == Dialect.HSQLDB ? "SA" : null));
         config.setPassword(password);
         config.setMaximumPoolSize(poolSize);
         config.setAutoCommit(false);

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Stream;
 
@@ -19,7 +20,7 @@ public final class AdvisoryFixtures {
     }
 
     public static Database memoryDatabase() {
-        return Database.open("jdbc:hsqldb:mem:adv-" + UUID.randomUUID() + ";hsqldb.tx=mvcc", "SA", "", 4);
+        return Database.open("jdbc:hsqldb:mem:adv-" + UUID.randomUUID() + ";hsqldb.tx=mvcc", Optional.empty(), "", 4);
     }
 
     /** The snapshot's source files in ../shared/data/advisories: every *.jsonl and ghsa/*.json. */

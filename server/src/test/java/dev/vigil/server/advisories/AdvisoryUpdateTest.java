@@ -19,6 +19,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -93,6 +94,6 @@ class AdvisoryUpdateTest {
 
     private Database open() {
         return Database.open(ServerSettings.defaults(dataDir).withDatabase(Dialect.hsqldbFileUrl(dataDir)).jdbcUrl(),
-                "SA", "", 2);
+                Optional.empty(), "", 2);
     }
 }

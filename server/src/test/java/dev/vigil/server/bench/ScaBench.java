@@ -20,6 +20,7 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -43,7 +44,7 @@ public final class ScaBench {
             if (database != null) {
                 database.close();
             }
-            database = Database.open("jdbc:hsqldb:mem:bench-" + UUID.randomUUID() + ";hsqldb.tx=mvcc", "SA", "", 4);
+            database = Database.open("jdbc:hsqldb:mem:bench-" + UUID.randomUUID() + ";hsqldb.tx=mvcc", Optional.empty(), "", 4);
             long start = System.nanoTime();
             List<Advisory> snapshot = BundledSnapshot.read();
             long read = System.nanoTime();
