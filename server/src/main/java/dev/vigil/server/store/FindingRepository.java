@@ -59,7 +59,12 @@ public final class FindingRepository {
     }
 
     /** The id query of a page: its SQL (selecting {@code id}, at most {@code limit} rows) and parameters. */
-    private record Ids(String sql, Object[] params) {
+    public record Ids(String sql, Object[] params) {
+    }
+
+    /** The id query that a page of {@code limit} rows runs (for the benchmark's query plans). */
+    public Ids idQuery(Connection c, FindingQuery query, int limit) throws SQLException {
+        return ids(c, query, limit);
     }
 
     private static String inPage(Ids ids) {

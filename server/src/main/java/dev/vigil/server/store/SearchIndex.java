@@ -30,7 +30,7 @@ public final class SearchIndex {
     static final int COUNT_CAP = 5_000;
     /** At most this many of a search's words (the longest) are considered. */
     private static final int MAX_TOKENS = 6;
-    private static final int IN_CHUNK = 200;
+    private static final int IN_CHUNK = 1_000;
     private static final int BACKFILL_BATCH = 2_000;
 
     /** A finding's indexed state: its id, its list position and its stored search text. */
@@ -129,13 +129,15 @@ public final class SearchIndex {
     private static void addWords(Connection c, UUID tenantId, Set<String> fullWords) throws SQLException {
         List<String> all = new ArrayList<>(fullWords);
         Set<String> known = new HashSet<>();
+        // one array parameter, unnested, so that each word is a seek (an IN list of parameters is not, on HSQLDB)
+        String sql = Dialect.of(c.getMetaData().getURL()) == Dialect.HSQLDB
+                ? "SELECT word FROM search_words WHERE tenant_id = ? AND suffix IN (UNNEST(?)) AND suffix = word"
+                : "SELECT word FROM search_words WHERE tenant_id = ? AND suffix = ANY (?) AND suffix = word";
         for (int i = 0; i < all.size(); i += IN_CHUNK) {
-            List<String> chunk = all.subList(i, Math.min(all.size(), i + IN_CHUNK)).stream()
-                    .map(SearchTerms::clip).toList();
-            List<Object> params = new ArrayList<>(List.of(tenantId));
-            params.addAll(chunk);
-            known.addAll(Sql.list(c, "SELECT word FROM search_words WHERE tenant_id = ? AND suffix IN ("
-                    + placeholders(chunk.size()) + ") AND suffix = word", row -> row.getString(1), params.toArray()));
+            Object[] chunk = all.subList(i, Math.min(all.size(), i + IN_CHUNK)).stream()
+                    .map(SearchTerms::clip).toArray();
+            java.sql.Array words = c.createArrayOf("VARCHAR", chunk);
+            known.addAll(Sql.list(c, sql, row -> row.getString(1), tenantId, words));
         }
         try (PreparedStatement insert = c.prepareStatement(
                 "INSERT INTO search_words (tenant_id, suffix, word) VALUES (?, ?, ?)")) {
@@ -189,11 +191,11 @@ public final class SearchIndex {
 
     private static Optional<List<String>> words(Connection c, UUID tenantId, Token token) throws SQLException {
         String text = SearchTerms.clip(token.text());
+        if (text.length() < SearchTerms.MIN_LENGTH) {
+            return Optional.empty();
+        }
         if (token.exact()) {
             return Optional.of(List.of(text));
-        }
-        if (text.length() < SearchTerms.MIN_SUFFIX) {
-            return Optional.empty();
         }
         List<String> rows = Sql.list(c, """
                 SELECT word FROM search_words

@@ -8,19 +8,22 @@ import java.util.Set;
 /**
  * The words of a finding's lower-cased {@code search_text} and of a search, as the term index stores and
  * seeks them. A word is a maximal run of characters for which {@link Character#isLetterOrDigit(char)} holds;
- * everything else separates words. Terms and suffixes are clipped to {@link #MAX} characters.
+ * everything else separates words. Words of fewer than {@link #MIN_LENGTH} characters are not indexed (they
+ * are common, and a search word that short would not narrow much); terms and suffixes are clipped to
+ * {@link #MAX} characters.
  *
  * <p>Why the index can serve {@code search_text LIKE '%q%'} exactly: every word of {@code q} occurs inside one
  * word of the text. A word of {@code q} with a separator on both sides in {@code q} is a whole word of the text
  * ({@link Token#exact()}); any other word of {@code q} is a substring of a word of the text, found in the
  * tenant's vocabulary through the suffixes of its words. The candidates are then checked with the same
- * {@code LIKE}, so the index only narrows, never decides.
+ * {@code LIKE}, so the index only narrows, never decides. A search whose words are all shorter than
+ * {@link #MIN_LENGTH} cannot seek and walks the list as before.
  */
 final class SearchTerms {
 
     static final int MAX = 64;
-    /** Suffixes shorter than this are not stored: a search word of one or two characters cannot seek. */
-    static final int MIN_SUFFIX = 3;
+    /** Shorter words and suffixes are not stored: a search word of one or two characters cannot seek. */
+    static final int MIN_LENGTH = 3;
 
     /** A word of a search and whether it must be a whole word of the text. */
     record Token(String text, boolean exact) {
@@ -33,7 +36,9 @@ final class SearchTerms {
     static Set<String> words(String searchText) {
         Set<String> words = new LinkedHashSet<>();
         for (int[] run : runs(searchText)) {
-            words.add(clip(searchText.substring(run[0], run[1])));
+            if (run[1] - run[0] >= MIN_LENGTH) {
+                words.add(clip(searchText.substring(run[0], run[1])));
+            }
         }
         return words;
     }
@@ -45,16 +50,17 @@ final class SearchTerms {
     static Set<String> fullWords(String searchText) {
         Set<String> words = new LinkedHashSet<>();
         for (int[] run : runs(searchText)) {
-            words.add(searchText.substring(run[0], run[1]));
+            if (run[1] - run[0] >= MIN_LENGTH) {
+                words.add(searchText.substring(run[0], run[1]));
+            }
         }
         return words;
     }
 
-    /** The vocabulary rows of a word: the whole word, and every suffix of at least {@link #MIN_SUFFIX}. */
+    /** The vocabulary rows of a word: every suffix of at least {@link #MIN_LENGTH} characters, itself included. */
     static Set<String> suffixes(String word) {
         Set<String> suffixes = new LinkedHashSet<>();
-        suffixes.add(clip(word));
-        for (int i = 1; i + MIN_SUFFIX <= word.length(); i++) {
+        for (int i = 0; i + MIN_LENGTH <= word.length(); i++) {
             suffixes.add(clip(word.substring(i)));
         }
         return suffixes;
