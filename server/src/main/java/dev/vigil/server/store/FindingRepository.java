@@ -87,10 +87,9 @@ public final class FindingRepository {
                     + " ORDER BY t.tenant_id, t.term, t.sort_key, t.finding_id" + usingIndex();
         } else {
             // a few words with few postings between them: all their findings, sorted
-            params.add(query.tenantId());
-            params.addAll(plan.words());
+            params.addAll(List.of(query.tenantId(), c.createArrayOf("VARCHAR", plan.words().toArray())));
             sql = "SELECT f.id FROM (SELECT DISTINCT t.finding_id FROM finding_terms t WHERE t.tenant_id = ?"
-                    + " AND t.term IN (" + SearchIndex.placeholders(plan.words().size()) + ")"
+                    + " AND " + SearchIndex.inArray(c, "t.term")
                     + postingsAfter(query, params) + ") t JOIN findings f ON f.id = t.finding_id WHERE "
                     + query.where() + " ORDER BY f.sort_key, f.id LIMIT ?";
         }

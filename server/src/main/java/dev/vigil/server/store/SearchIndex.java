@@ -7,7 +7,6 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -27,10 +26,10 @@ public final class SearchIndex {
     /** A search word matching more vocabulary words than this is not used to seek. */
     static final int MAX_WORDS = 64;
     /** Postings counted per word when choosing the word to seek on; also the most a multi-word seek sorts. */
-    static final int COUNT_CAP = 5_000;
+    static final int COUNT_CAP = 500;
     /** At most this many of a search's words (the longest) are considered. */
     private static final int MAX_TOKENS = 6;
-    private static final int IN_CHUNK = 1_000;
+    private static final int ARRAY_CHUNK = 1_000;
     private static final int BACKFILL_BATCH = 2_000;
 
     /** A finding's indexed state: its id, its list position and its stored search text. */
@@ -129,12 +128,11 @@ public final class SearchIndex {
     private static void addWords(Connection c, UUID tenantId, Set<String> fullWords) throws SQLException {
         List<String> all = new ArrayList<>(fullWords);
         Set<String> known = new HashSet<>();
-        // one array parameter, unnested, so that each word is a seek (an IN list of parameters is not, on HSQLDB)
-        String sql = Dialect.of(c.getMetaData().getURL()) == Dialect.HSQLDB
-                ? "SELECT word FROM search_words WHERE tenant_id = ? AND suffix IN (UNNEST(?)) AND suffix = word"
-                : "SELECT word FROM search_words WHERE tenant_id = ? AND suffix = ANY (?) AND suffix = word";
-        for (int i = 0; i < all.size(); i += IN_CHUNK) {
-            Object[] chunk = all.subList(i, Math.min(all.size(), i + IN_CHUNK)).stream()
+        // one array parameter, so that each word is a seek
+        String sql = "SELECT word FROM search_words WHERE tenant_id = ? AND " + inArray(c, "suffix")
+                + " AND suffix = word";
+        for (int i = 0; i < all.size(); i += ARRAY_CHUNK) {
+            Object[] chunk = all.subList(i, Math.min(all.size(), i + ARRAY_CHUNK)).stream()
                     .map(SearchTerms::clip).toArray();
             java.sql.Array words = c.createArrayOf("VARCHAR", chunk);
             known.addAll(Sql.list(c, sql, row -> row.getString(1), tenantId, words));
@@ -161,20 +159,23 @@ public final class SearchIndex {
     /**
      * The postings a search walks: among the search's words that can seek (a whole word, or a word of at
      * least three characters whose containing vocabulary words are few), the one with the fewest postings.
-     * {@link Plan#WALK} when none can, or when the cheapest needs several words with many postings in all.
+     * Words with digits are counted first (ids and numbers are rare), and no count goes past the fewest so
+     * far, so a common word costs little. {@link Plan#WALK} when none can seek, or when the cheapest needs
+     * several words with many postings in all.
      */
     public static Plan plan(Connection c, UUID tenantId, String loweredSearch) throws SQLException {
         List<Token> tokens = new ArrayList<>(new LinkedHashSet<>(SearchTerms.tokens(loweredSearch)));
-        tokens.sort(Comparator.comparing((Token t) -> !t.exact()).thenComparing(t -> -t.text().length()));
+        tokens.sort(Comparator.comparing((Token t) -> t.text().chars().noneMatch(Character::isDigit))
+                .thenComparing(t -> !t.exact()).thenComparing(t -> -t.text().length()));
         Optional<List<String>> best = Optional.empty();
-        long bestCount = Long.MAX_VALUE;
+        long bestCount = COUNT_CAP;
         for (Token token : tokens.subList(0, Math.min(MAX_TOKENS, tokens.size()))) {
             Optional<List<String>> words = words(c, tenantId, token);
             if (words.isEmpty()) {
                 continue;
             }
-            long count = postings(c, tenantId, words.get());
-            if (count < bestCount) {
+            long count = postings(c, tenantId, words.get(), bestCount);
+            if (best.isEmpty() || count < bestCount) {
                 best = words;
                 bestCount = count;
             }
@@ -209,16 +210,23 @@ public final class SearchIndex {
         return Optional.of(List.copyOf(words));
     }
 
-    /** The postings of {@code words}, counted no further than {@link #COUNT_CAP}. */
-    private static long postings(Connection c, UUID tenantId, List<String> words) throws SQLException {
-        if (words.isEmpty()) {
-            return 0;
+    /** The postings of {@code words}, counted no further than {@code cap}: one seek per word. */
+    private static long postings(Connection c, UUID tenantId, List<String> words, long cap) throws SQLException {
+        long count = 0;
+        for (String word : words) {
+            if (count >= cap) {
+                break;
+            }
+            count += Sql.count(c, "SELECT COUNT(*) FROM (SELECT 1 FROM finding_terms WHERE tenant_id = ? AND term = ?"
+                    + " LIMIT ?) capped", tenantId, word, cap - count);
         }
-        List<Object> params = new ArrayList<>(List.of(tenantId));
-        params.addAll(words);
-        params.add(COUNT_CAP);
-        return Sql.count(c, "SELECT COUNT(*) FROM (SELECT 1 FROM finding_terms WHERE tenant_id = ? AND term IN ("
-                + placeholders(words.size()) + ") LIMIT ?) capped", params.toArray());
+        return count;
+    }
+
+    /** {@code column} is one of the strings of an array parameter, written so that each is an index seek. */
+    static String inArray(Connection c, String column) throws SQLException {
+        return Dialect.of(c.getMetaData().getURL()) == Dialect.HSQLDB
+                ? column + " IN (UNNEST(?))" : column + " = ANY (?)";
     }
 
     /** HSQLDB refuses to execute an empty batch. */
@@ -228,7 +236,4 @@ public final class SearchIndex {
         }
     }
 
-    static String placeholders(int n) {
-        return String.join(", ", Collections.nCopies(n, "?"));
-    }
 }
