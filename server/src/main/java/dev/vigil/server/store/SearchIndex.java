@@ -27,7 +27,7 @@ public final class SearchIndex {
     static final int MAX_WORDS = 64;
     /** Postings counted per word when choosing the word to seek on; also the most a multi-word seek sorts. */
     static final int COUNT_CAP = 500;
-    /** At most this many of a search's words (the longest) are considered. */
+    /** At most this many of a search's words are considered, in the order {@link #plan} counts them. */
     private static final int MAX_TOKENS = 6;
     private static final int ARRAY_CHUNK = 1_000;
     private static final int BACKFILL_BATCH = 2_000;
