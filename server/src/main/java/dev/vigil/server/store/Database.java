@@ -58,7 +58,8 @@ public final class Database implements AutoCloseable {
         Flyway.configure()
                 .dataSource(dataSource)
                 .locations("classpath:db/migration")
-                .placeholders(Map.of("text", dialect.textType(), "blob", dialect.blobType()))
+                .placeholders(Map.of("text", dialect.textType(), "blob", dialect.blobType(),
+                        "term", dialect.termType()))
                 .load()
                 .migrate();
     }

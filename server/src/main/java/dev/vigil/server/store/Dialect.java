@@ -2,15 +2,23 @@ package dev.vigil.server.store;
 
 /** The two databases Vigil runs on, and what differs between them. */
 public enum Dialect {
-    HSQLDB("CLOB", "BLOB"),
-    POSTGRESQL("TEXT", "BYTEA");
+    HSQLDB("CLOB", "BLOB", "VARCHAR(64)"),
+    // the term index seeks prefixes as ranges, which needs code-point order whatever the database's locale
+    POSTGRESQL("TEXT", "BYTEA", "VARCHAR(64) COLLATE \"C\"");
 
     private final String textType;
     private final String blobType;
+    private final String termType;
 
-    Dialect(String textType, String blobType) {
+    Dialect(String textType, String blobType, String termType) {
         this.textType = textType;
         this.blobType = blobType;
+        this.termType = termType;
+    }
+
+    /** The column type of a search term: ordered by code point. */
+    public String termType() {
+        return termType;
     }
 
     public String textType() {

@@ -8,14 +8,18 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Collectors;
 
 /**
  * The WHERE clause of a findings filter, its parameters, and the ORDER BY that walks the index serving
- * the most selective equality filter in list order; built once for list, count and export.
+ * the most selective equality filter in list order; built once for list, count and export. A search also
+ * keeps its lower-cased text and the keyset position, for {@link FindingRepository} to seek the term index
+ * ({@link SearchIndex}) instead of walking {@code orderBy}; {@code where} holds its {@code LIKE} either way.
  */
-public record FindingQuery(String where, List<Object> params, String orderBy) {
+public record FindingQuery(UUID tenantId, String where, List<Object> params, String orderBy, Optional<String> search,
+                           Optional<Key> after) {
 
     /** The position of a finding in the list: its sort key and id. */
     public record Key(long sortKey, UUID id) {
@@ -43,9 +47,11 @@ public record FindingQuery(String where, List<Object> params, String orderBy) {
         filter.scanType().ifPresent(kind -> append(where, params, "f.scan_type = ?", kind.wire()));
         filter.projectId().ifPresent(id -> append(where, params, "f.project_id = ?", id));
         filter.assignedToUserId().ifPresent(id -> append(where, params, "f.assigned_to_user_id = ?", id));
-        filter.search().ifPresent(text -> append(where, params, "f.search_text LIKE ? ESCAPE '!'",
-                "%" + escapeLike(text.toLowerCase(Locale.ROOT)) + "%"));
-        return new FindingQuery(where.toString(), List.copyOf(params), orderBy(filter));
+        Optional<String> search = filter.search().map(text -> text.toLowerCase(Locale.ROOT));
+        search.ifPresent(text -> append(where, params, "f.search_text LIKE ? ESCAPE '!'",
+                "%" + escapeLike(text) + "%"));
+        return new FindingQuery(tenantId, where.toString(), List.copyOf(params), orderBy(filter), search,
+                Optional.empty());
     }
 
     /** The index to walk: the one whose leading equality column the filter fixes, else the plain order. */
@@ -67,8 +73,8 @@ public record FindingQuery(String where, List<Object> params, String orderBy) {
     public FindingQuery after(Key key) {
         List<Object> all = new ArrayList<>(params);
         all.addAll(List.of(key.sortKey(), key.sortKey(), key.id()));
-        return new FindingQuery(where + " AND f.sort_key >= ? AND NOT (f.sort_key = ? AND f.id <= ?)",
-                List.copyOf(all), orderBy);
+        return new FindingQuery(tenantId, where + " AND f.sort_key >= ? AND NOT (f.sort_key = ? AND f.id <= ?)",
+                List.copyOf(all), orderBy, search, Optional.of(key));
     }
 
     /** A canonical text of the filter, to bind cursors to it. */

@@ -39,36 +39,77 @@ public final class FindingRepository {
     }
 
     /**
-     * A page of {@code limit + 1} rows in list order. The ids are picked from the findings table alone along
-     * the index the query names (HSQLDB is told so with USING INDEX), then joined for the page only.
+     * A page of {@code limit + 1} rows in list order. The ids are picked along the index the query names
+     * (HSQLDB is told so with USING INDEX), or, for a search, along the postings of its most selective word
+     * ({@link SearchIndex}), then joined for the page only.
      */
     public List<Finding> page(Connection c, FindingQuery query, int limit, long now) throws SQLException {
-        return Sql.list(c, inPage(query, limit + 1), row -> map(row, now), withLimit(query, limit + 1));
+        Ids ids = ids(c, query, limit + 1);
+        return Sql.list(c, inPage(ids), row -> map(row, now), ids.params());
     }
 
     /** How many rows match, counting no further than {@code cap} (so a huge tenant costs no more). */
     public long countUpTo(Connection c, FindingQuery query, int cap) throws SQLException {
-        return Sql.count(c, "SELECT COUNT(*) FROM (" + ids(query, cap) + ") capped", withLimit(query, cap));
+        Ids ids = ids(c, query, cap);
+        return Sql.count(c, "SELECT COUNT(*) FROM (" + ids.sql() + ") capped", ids.params());
     }
 
     public long count(Connection c, FindingQuery query) throws SQLException {
         return Sql.count(c, "SELECT COUNT(*) FROM findings f WHERE " + query.where(), query.params().toArray());
     }
 
-    private String inPage(FindingQuery query, int limit) {
-        return COLUMNS + " FROM (" + ids(query, limit) + ") page JOIN findings f ON f.id = page.id" + JOINS
+    /** The id query of a page: its SQL (selecting {@code id}, at most {@code limit} rows) and parameters. */
+    public record Ids(String sql, Object[] params) {
+    }
+
+    /** The id query that a page of {@code limit} rows runs (for the benchmark's query plans). */
+    public Ids idQuery(Connection c, FindingQuery query, int limit) throws SQLException {
+        return ids(c, query, limit);
+    }
+
+    private static String inPage(Ids ids) {
+        return COLUMNS + " FROM (" + ids.sql() + ") page JOIN findings f ON f.id = page.id" + JOINS
                 + " ORDER BY f.sort_key, f.id";
     }
 
-    private String ids(FindingQuery query, int limit) {
-        return "SELECT f.id FROM findings f WHERE " + query.where() + " ORDER BY " + query.orderBy() + " LIMIT ?"
-                + (dialect == Dialect.HSQLDB ? " USING INDEX" : "");
+    private Ids ids(Connection c, FindingQuery query, int limit) throws SQLException {
+        SearchIndex.Plan plan = query.search().isPresent()
+                ? SearchIndex.plan(c, query.tenantId(), query.search().get()) : SearchIndex.Plan.WALK;
+        List<Object> params = new ArrayList<>();
+        String sql;
+        if (plan.walk()) {
+            sql = "SELECT f.id FROM findings f WHERE " + query.where() + " ORDER BY " + query.orderBy() + usingIndex();
+        } else if (plan.words().size() == 1) {
+            // one word: its postings are in list order, so the walk stops at the page like any filter's
+            params.addAll(List.of(query.tenantId(), plan.words().getFirst()));
+            sql = "SELECT f.id FROM finding_terms t JOIN findings f ON f.id = t.finding_id"
+                    + " WHERE t.tenant_id = ? AND t.term = ?" + postingsAfter(query, params) + " AND " + query.where()
+                    + " ORDER BY t.tenant_id, t.term, t.sort_key, t.finding_id" + usingIndex();
+        } else {
+            // a few words with few postings between them: all their findings, sorted
+            params.addAll(List.of(query.tenantId(), c.createArrayOf("VARCHAR", plan.words().toArray())));
+            sql = "SELECT f.id FROM (SELECT DISTINCT t.finding_id FROM finding_terms t WHERE t.tenant_id = ?"
+                    + " AND " + SearchIndex.inArray(c, "t.term")
+                    + postingsAfter(query, params) + ") t JOIN findings f ON f.id = t.finding_id WHERE "
+                    + query.where() + " ORDER BY f.sort_key, f.id LIMIT ?";
+        }
+        params.addAll(query.params());
+        params.add(limit);
+        return new Ids(sql, params.toArray());
     }
 
-    private static Object[] withLimit(FindingQuery query, int limit) {
-        List<Object> params = new ArrayList<>(query.params());
-        params.add(limit);
-        return params.toArray();
+    private String usingIndex() {
+        return " LIMIT ?" + (dialect == Dialect.HSQLDB ? " USING INDEX" : "");
+    }
+
+    /** The keyset position on the postings too, so that the seek starts there (the WHERE repeats it on f). */
+    private static String postingsAfter(FindingQuery query, List<Object> params) {
+        if (query.after().isEmpty()) {
+            return "";
+        }
+        FindingQuery.Key key = query.after().get();
+        params.addAll(List.of(key.sortKey(), key.sortKey(), key.id()));
+        return " AND t.sort_key >= ? AND NOT (t.sort_key = ? AND t.finding_id <= ?)";
     }
 
     public Optional<Finding> find(Connection c, UUID tenantId, UUID id, long now) throws SQLException {
@@ -78,7 +119,8 @@ public final class FindingRepository {
     /** Streams the first {@code limit} rows of {@code query} in list order to {@code sink}. */
     public void forEach(Connection c, FindingQuery query, int limit, long now, RowSink sink)
             throws SQLException, IOException {
-        try (PreparedStatement statement = Sql.prepare(c, inPage(query, limit), withLimit(query, limit))) {
+        Ids ids = ids(c, query, limit);
+        try (PreparedStatement statement = Sql.prepare(c, inPage(ids), ids.params())) {
             statement.setFetchSize(500);
             try (ResultSet rows = statement.executeQuery()) {
                 while (rows.next()) {

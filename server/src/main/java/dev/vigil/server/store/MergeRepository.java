@@ -7,6 +7,7 @@ import dev.vigil.server.scan.Detection;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -18,8 +19,12 @@ import java.util.UUID;
 /** The batched writes of merging a scan's detections into a project's findings. */
 public final class MergeRepository {
 
-    /** What a project already knows of a fingerprint. */
-    public record Known(UUID id, FindingStatus status, String path) {
+    /** What a project already knows of a fingerprint, with what the term index holds of it. */
+    public record Known(UUID id, FindingStatus status, String path, long sortKey, String searchText) {
+    }
+
+    /** A known finding that a scan saw again. */
+    public record Seen(Known known, Detection detection) {
     }
 
     /** A new finding to insert. */
@@ -39,9 +44,10 @@ public final class MergeRepository {
         for (ScanKind kind : kinds) {
             params[i++] = kind.wire();
         }
-        for (var row : Sql.list(c, "SELECT id, fingerprint, status, path FROM findings WHERE project_id = ? AND scan_type IN ("
-                + in + ")", row -> Map.entry(row.getString("fingerprint"), new Known(Sql.uuid(row, "id"),
-                FindingStatus.of(row.getString("status")), row.getString("path"))), params)) {
+        for (var row : Sql.list(c, "SELECT id, fingerprint, status, path, sort_key, search_text FROM findings"
+                + " WHERE project_id = ? AND scan_type IN (" + in + ")", row -> Map.entry(row.getString("fingerprint"),
+                new Known(Sql.uuid(row, "id"), FindingStatus.of(row.getString("status")), row.getString("path"),
+                        row.getLong("sort_key"), row.getString("search_text"))), params)) {
             known.put(row.getKey(), row.getValue());
         }
         return known;
@@ -68,10 +74,15 @@ public final class MergeRepository {
             }
             statement.executeBatch();
         }
+        SearchIndex.add(c, tenantId, rows.stream().map(row -> new SearchIndex.Entry(row.id(),
+                SortKey.of(row.detection().severity(), row.firstSeen()), searchText(row.detection()))).toList());
     }
 
-    /** Refreshes what a scan saw again: last_seen, location and details, never the triage status. */
-    public void refresh(Connection c, Map<UUID, Detection> seen, long now) throws SQLException {
+    /**
+     * Refreshes what a scan saw again: last_seen, location and details, never the triage status; re-indexes
+     * the findings whose search text or list position changed.
+     */
+    public void refresh(Connection c, UUID tenantId, List<Seen> seen, long now) throws SQLException {
         if (seen.isEmpty()) {
             return;
         }
@@ -81,16 +92,35 @@ public final class MergeRepository {
                                     search_text = ?, sort_key = ? + first_seen
                 WHERE id = ?
                 """)) {
-            for (var entry : seen.entrySet()) {
-                Detection d = entry.getValue();
+            for (Seen entry : seen) {
+                Detection d = entry.detection();
                 Sql.bind(statement, now, clip(d.path(), 1024), d.line(), d.ruleId(), d.severity().rank(),
                         clip(d.title(), 500), clip(d.description(), 4000), clip(d.fixAvailable(), 1000),
                         d.isBreaking(), d.isDirect(), d.cwe(), searchText(d), SortKey.of(d.severity(), 0),
-                        entry.getKey());
+                        entry.known().id());
                 statement.addBatch();
             }
             statement.executeBatch();
         }
+        reindex(c, tenantId, seen);
+    }
+
+    private static void reindex(Connection c, UUID tenantId, List<Seen> seen) throws SQLException {
+        List<SearchIndex.Entry> before = new ArrayList<>();
+        List<SearchIndex.Entry> after = new ArrayList<>();
+        for (Seen entry : seen) {
+            Known k = entry.known();
+            Detection d = entry.detection();
+            // the severity band changes, first_seen never does: sort_key's band plus the old key's remainder
+            long sortKey = SortKey.of(d.severity(), SortKey.firstSeen(k.sortKey()));
+            String text = searchText(d);
+            if (sortKey != k.sortKey() || !text.equals(k.searchText())) {
+                before.add(new SearchIndex.Entry(k.id(), k.sortKey(), k.searchText()));
+                after.add(new SearchIndex.Entry(k.id(), sortKey, text));
+            }
+        }
+        SearchIndex.remove(c, tenantId, before);
+        SearchIndex.add(c, tenantId, after);
     }
 
     /** Applies scan-driven status changes (reopen a regression, resolve what vanished) with their history. */

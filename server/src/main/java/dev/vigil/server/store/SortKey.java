@@ -17,6 +17,11 @@ public final class SortKey {
         return severity.rank() * BAND + firstSeen;
     }
 
+    /** The first-seen time a key holds. */
+    public static long firstSeen(long sortKey) {
+        return sortKey % BAND;
+    }
+
     /** The first key of a severity's band. */
     static long bandStart(Severity severity) {
         return severity.rank() * BAND;

@@ -8,6 +8,7 @@ import dev.vigil.server.store.MergeRepository;
 import dev.vigil.server.store.MergeRepository.Known;
 import dev.vigil.server.store.MergeRepository.NewFinding;
 import dev.vigil.server.store.MergeRepository.ScanChange;
+import dev.vigil.server.store.MergeRepository.Seen;
 import dev.vigil.server.store.PolicyRepository;
 import dev.vigil.server.store.ProjectRepository;
 import dev.vigil.server.store.ScanRow;
@@ -83,7 +84,7 @@ public final class FindingMerger {
     private void update(Connection c, ScanRow scan, Map<String, Detection> seen, Map<String, Known> known, long now,
                         Predicate<String> read) throws SQLException {
         List<NewFinding> created = new ArrayList<>();
-        Map<UUID, Detection> refreshed = new HashMap<>();
+        List<Seen> refreshed = new ArrayList<>();
         List<ScanChange> changes = new ArrayList<>();
         for (Detection d : seen.values()) {
             Known k = known.get(d.fingerprint());
@@ -91,7 +92,7 @@ public final class FindingMerger {
                 created.add(new NewFinding(UUID.randomUUID(), d, now, sla.deadline(d.severity(), now).orElse(null)));
                 continue;
             }
-            refreshed.put(k.id(), d);
+            refreshed.add(new Seen(k, d));
             if (k.status() == FindingStatus.RESOLVED) {
                 changes.add(new ScanChange(k.id(), FindingStatus.RESOLVED, FindingStatus.OPEN, "regression"));
             }
@@ -105,7 +106,7 @@ public final class FindingMerger {
         String actor = "scan:" + scan.id();
         merges.insert(c, scan.tenantId(), scan.projectId(), created);
         merges.logDetected(c, created, now, actor);
-        merges.refresh(c, refreshed, now);
+        merges.refresh(c, scan.tenantId(), refreshed, now);
         merges.change(c, changes, now, actor);
     }
 

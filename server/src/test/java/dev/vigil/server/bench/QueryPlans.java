@@ -20,14 +20,13 @@ import java.util.regex.Pattern;
 
 /**
  * For each list case: how many rows its filter matches, what a bare {@code COUNT(*)} of them costs, and how
- * HSQLDB's plan reaches {@code findings} for the page's id query, rebuilt from the public parts of
- * {@link FindingQuery} as {@link FindingRepository} assembles it ({@code SELECT f.id … WHERE … ORDER BY …
- * LIMIT ? USING INDEX}). Explains where a case that misses its target spends its time.
+ * HSQLDB's plan reaches {@code findings} (or, for a search, the term index) for the page's id query, as
+ * {@link FindingRepository#idQuery} builds it. Explains where a case that misses its target spends its time.
  */
 final class QueryPlans {
 
     private static final Pattern INDEX = Pattern.compile("index=(\\w+)");
-    private static final Pattern EQUAL = Pattern.compile("EQUAL arg_left=\\[\\s*COLUMN: PUBLIC\\.FINDINGS\\.(\\w+)");
+    private static final Pattern EQUAL = Pattern.compile("EQUAL arg_left=\\[\\s*COLUMN: PUBLIC\\.FINDING(?:S|_TERMS)\\.(\\w+)");
 
     private QueryPlans() {
     }
@@ -44,9 +43,10 @@ final class QueryPlans {
             long start = System.nanoTime();
             long count = database.inTransaction(c -> findings.count(c, query));
             double countMillis = (System.nanoTime() - start) / 1e6;
-            String sql = "SELECT f.id FROM findings f WHERE " + query.where() + " ORDER BY " + query.orderBy()
-                    + " LIMIT 21 USING INDEX";
-            String plan = database.inTransaction(c -> explain(c, sql, query.params().toArray(), indexes));
+            String plan = database.inTransaction(c -> {
+                FindingRepository.Ids ids = findings.idQuery(c, query, 21);
+                return explain(c, ids.sql(), ids.params(), indexes);
+            });
             table.row(result.measured().name(), count, Latency.fmt(countMillis), plan);
         }
         table.print();
@@ -84,7 +84,7 @@ final class QueryPlans {
         Map<String, String> indexes = new LinkedHashMap<>();
         for (String[] row : Sql.list(c, """
                 SELECT index_name, column_name FROM information_schema.system_indexinfo
-                WHERE table_name = 'FINDINGS' ORDER BY index_name, ordinal_position""",
+                WHERE table_name IN ('FINDINGS', 'FINDING_TERMS') ORDER BY index_name, ordinal_position""",
                 r -> new String[]{r.getString(1), r.getString(2).toLowerCase(Locale.ROOT)})) {
             indexes.merge(row[0], "(" + row[1] + ")", (a, b) -> a.substring(0, a.length() - 1) + ", " + b.substring(1));
         }
