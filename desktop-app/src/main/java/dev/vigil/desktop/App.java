@@ -3,7 +3,6 @@ package dev.vigil.desktop;
 import dev.vigil.desktop.connection.Connector;
 import dev.vigil.desktop.connection.DesktopPaths;
 import dev.vigil.desktop.connection.Session;
-import dev.vigil.desktop.connection.SettingsStore;
 import dev.vigil.desktop.task.FxTaskExecutor;
 import javafx.application.Application;
 import javafx.stage.Stage;
@@ -20,7 +19,7 @@ public final class App extends Application {
     @Override
     public void start(Stage stage) {
         tasks = new FxTaskExecutor();
-        session = new Session(new Connector(paths, new SettingsStore(paths.configFile())), tasks);
+        session = new Session(new Connector(paths), tasks);
         new Dashboard(session, tasks).show(stage);
         session.open();
     }

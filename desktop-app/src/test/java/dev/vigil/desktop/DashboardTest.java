@@ -1,11 +1,6 @@
 package dev.vigil.desktop;
 
-import dev.vigil.desktop.connection.Connector;
-import dev.vigil.desktop.connection.DesktopPaths;
-import dev.vigil.desktop.connection.Session;
-import dev.vigil.desktop.connection.SettingsStore;
-import dev.vigil.desktop.task.FxTaskExecutor;
-import dev.vigil.desktop.testing.Fx;
+import dev.vigil.desktop.testing.LocalDashboard;
 import javafx.scene.control.Label;
 import javafx.scene.control.ToggleButton;
 import javafx.stage.Stage;
@@ -16,37 +11,27 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 @ExtendWith(ApplicationExtension.class)
 class DashboardTest {
 
-    private FxTaskExecutor tasks;
-    private Session session;
+    private LocalDashboard dashboard;
 
     @Start
-    void start(Stage stage) throws IOException {
-        Path home = Files.createTempDirectory("vigil-desktop");
-        DesktopPaths paths = new DesktopPaths(home.resolve("data"), home.resolve("config/desktop.json"));
-        tasks = new FxTaskExecutor();
-        session = new Session(new Connector(paths, new SettingsStore(paths.configFile())), tasks);
-        new Dashboard(session, tasks).show(stage);
-        session.open();
+    void start(Stage stage) {
+        dashboard = LocalDashboard.show(stage);
     }
 
     @AfterEach
     void stop() {
-        session.close();
-        tasks.close();
+        dashboard.close();
     }
 
     @Test
     void opensOnTheEmbeddedServerAsItsOwner(FxRobot robot) {
-        Fx.waitUntil(30, () -> session.connection() != null);
+        dashboard.awaitConnection();
 
         assertThat(robot.lookup("#connection-label").queryAs(Label.class).getText())
                 .startsWith("Local server · 127.0.0.1:").endsWith("(owner)");
@@ -54,7 +39,7 @@ class DashboardTest {
 
     @Test
     void navigatesWithTheKeyboard(FxRobot robot) {
-        Fx.waitUntil(30, () -> session.connection() != null);
+        dashboard.awaitConnection();
 
         robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.DIGIT3)
                 .release(javafx.scene.input.KeyCode.DIGIT3, javafx.scene.input.KeyCode.CONTROL);

@@ -20,6 +20,10 @@ public final class Connector {
     private final DesktopPaths paths;
     private final SettingsStore store;
 
+    public Connector(DesktopPaths paths) {
+        this(paths, new SettingsStore(paths.configFile()));
+    }
+
     public Connector(DesktopPaths paths, SettingsStore store) {
         this.paths = paths;
         this.store = store;

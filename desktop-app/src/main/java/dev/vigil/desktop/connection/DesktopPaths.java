@@ -14,6 +14,11 @@ public record DesktopPaths(Path dataDir, Path configFile) {
         return new DesktopPaths(ServerSettings.defaultDataDir(), configHome.resolve("vigil").resolve("desktop.json"));
     }
 
+    /** Data and settings together under one directory (tests, a portable install). */
+    public static DesktopPaths under(Path home) {
+        return new DesktopPaths(home.resolve("data"), home.resolve("config").resolve("desktop.json"));
+    }
+
     public DesktopPaths withDataDir(Path value) {
         return value == null ? this : new DesktopPaths(value, configFile);
     }

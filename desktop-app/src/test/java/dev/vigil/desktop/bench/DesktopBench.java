@@ -3,7 +3,6 @@ package dev.vigil.desktop.bench;
 import dev.vigil.desktop.connection.Connector;
 import dev.vigil.desktop.connection.DesktopPaths;
 import dev.vigil.desktop.connection.Session;
-import dev.vigil.desktop.connection.SettingsStore;
 import dev.vigil.desktop.findings.FindingFilterModel;
 import dev.vigil.desktop.findings.FindingsPage;
 import dev.vigil.desktop.shell.Theme;
@@ -66,7 +65,7 @@ public final class DesktopBench {
         long heapBefore = heapAfterGc();
         try (FxTaskExecutor fx = new FxTaskExecutor()) {
             TimingTaskExecutor tasks = new TimingTaskExecutor(fx);
-            Connector connector = new Connector(paths, new SettingsStore(paths.configFile()));
+            Connector connector = new Connector(paths);
             FindingsPage[] page = new FindingsPage[1];
             Session first = new Session(connector, tasks);
             long cold = launch(first, tasks, server, key, page);

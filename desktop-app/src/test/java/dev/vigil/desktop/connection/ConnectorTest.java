@@ -22,8 +22,8 @@ class ConnectorTest {
     Path home;
 
     private Connector connector() {
-        DesktopPaths paths = new DesktopPaths(home.resolve("data"), home.resolve("config/desktop.json"));
-        return new Connector(paths, new SettingsStore(paths.configFile()));
+        DesktopPaths paths = DesktopPaths.under(home);
+        return new Connector(paths);
     }
 
     @Test

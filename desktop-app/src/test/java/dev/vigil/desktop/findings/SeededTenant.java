@@ -4,7 +4,6 @@ import dev.vigil.client.VigilClient;
 import dev.vigil.desktop.connection.Connector;
 import dev.vigil.desktop.connection.DesktopPaths;
 import dev.vigil.desktop.connection.Session;
-import dev.vigil.desktop.connection.SettingsStore;
 import dev.vigil.desktop.task.TaskExecutor;
 import dev.vigil.model.NewApiKey;
 import dev.vigil.model.NewProject;
@@ -66,8 +65,8 @@ record SeededTenant(TestServer server, TestServer.Tenant tenant, Project project
     private static Connector connector() {
         try {
             Path home = Files.createTempDirectory("vigil-findings");
-            DesktopPaths paths = new DesktopPaths(home.resolve("data"), home.resolve("config/desktop.json"));
-            return new Connector(paths, new SettingsStore(paths.configFile()));
+            DesktopPaths paths = DesktopPaths.under(home);
+            return new Connector(paths);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -2,14 +2,9 @@ package dev.vigil.desktop.keys;
 
 import dev.vigil.client.VigilApiException;
 import dev.vigil.client.VigilClient;
-import dev.vigil.desktop.Dashboard;
-import dev.vigil.desktop.connection.Connector;
-import dev.vigil.desktop.connection.DesktopPaths;
-import dev.vigil.desktop.connection.Session;
-import dev.vigil.desktop.connection.SettingsStore;
 import dev.vigil.desktop.shell.Guarded;
-import dev.vigil.desktop.task.FxTaskExecutor;
 import dev.vigil.desktop.testing.Fx;
+import dev.vigil.desktop.testing.LocalDashboard;
 import dev.vigil.model.NewApiKey;
 import dev.vigil.model.NewUser;
 import dev.vigil.model.Role;
@@ -29,9 +24,6 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 
@@ -42,27 +34,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 @ExtendWith(ApplicationExtension.class)
 class KeysPageTest {
 
-    private FxTaskExecutor tasks;
-    private Session session;
+    private LocalDashboard dashboard;
 
     @Start
-    void start(Stage stage) throws IOException {
-        Path home = Files.createTempDirectory("vigil-keys");
-        DesktopPaths paths = new DesktopPaths(home.resolve("data"), home.resolve("config/desktop.json"));
-        tasks = new FxTaskExecutor();
-        session = new Session(new Connector(paths, new SettingsStore(paths.configFile())), tasks);
-        new Dashboard(session, tasks).show(stage);
-        session.open();
+    void start(Stage stage) {
+        dashboard = LocalDashboard.show(stage);
     }
 
     @AfterEach
     void stop() {
-        session.close();
-        tasks.close();
+        dashboard.close();
     }
 
     private TableView<KeyRow> openKeysPage(FxRobot robot) {
-        Fx.waitUntil(30, () -> session.connection() != null);
+        dashboard.awaitConnection();
         robot.clickOn("#nav-keys");
         @SuppressWarnings("unchecked")
         TableView<KeyRow> table = robot.lookup("#keys-table").queryAs(TableView.class);
@@ -88,8 +73,8 @@ class KeysPageTest {
         robot.clickOn("#copy-key");
 
         assertThat(WaitForAsyncUtils.waitFor(WaitForAsyncUtils.asyncFx(() -> Clipboard.getSystemClipboard().getString()))).isEqualTo(shown);
-        try (VigilClient client = VigilClient.of(session.connection().client().baseUri(), shown)) {
-            assertThat(client.me().id()).isEqualTo(session.connection().user().id());
+        try (VigilClient client = VigilClient.of(dashboard.session().connection().client().baseUri(), shown)) {
+            assertThat(client.me().id()).isEqualTo(dashboard.session().connection().user().id());
         }
         Fx.waitUntil(10, () -> table.getItems().stream().anyMatch(row -> row.name().equals("Release pipeline")));
         assertThat(table.getItems()).filteredOn(row -> row.name().equals("Release pipeline"))
@@ -111,13 +96,13 @@ class KeysPageTest {
         robot.clickOn("#create-key");
 
         assertThat(robot.lookup("#key-form-problem").queryLabeled().getText()).contains("at most one year");
-        assertThat(session.connection().client().listApiKeys(100, null).data()).hasSize(keys);
+        assertThat(dashboard.session().connection().client().listApiKeys(100, null).data()).hasSize(keys);
     }
 
     @Test
     void revokesAKeyAfterConfirmationSoThatItStopsWorking(FxRobot robot) {
-        Fx.waitUntil(30, () -> session.connection() != null);
-        String doomed = session.connection().client().createApiKey(new NewApiKey("Old laptop",
+        dashboard.awaitConnection();
+        String doomed = dashboard.session().connection().client().createApiKey(new NewApiKey("Old laptop",
                 LocalDate.now(ZoneOffset.UTC).plusDays(3).toString(), null)).key();
         TableView<KeyRow> table = openKeysPage(robot);
         Fx.waitUntil(10, () -> table.getItems().stream().anyMatch(row -> row.name().equals("Old laptop")));
@@ -129,7 +114,7 @@ class KeysPageTest {
         Fx.waitUntil(10, () -> table.getItems().stream()
                 .anyMatch(row -> row.name().equals("Old laptop") && row.state() == KeyRow.State.REVOKED));
         assertThat(robot.lookup("#revoke-dialog").tryQuery()).isEmpty();
-        try (VigilClient client = VigilClient.of(session.connection().client().baseUri(), doomed)) {
+        try (VigilClient client = VigilClient.of(dashboard.session().connection().client().baseUri(), doomed)) {
             assertThatThrownBy(client::me).isInstanceOfSatisfying(VigilApiException.class,
                     e -> assertThat(e.status()).isEqualTo(401));
         }
@@ -137,13 +122,13 @@ class KeysPageTest {
 
     @Test
     void membersFindTheKeysPageRefusedWithTheReason(FxRobot robot) {
-        Fx.waitUntil(30, () -> session.connection() != null);
+        dashboard.awaitConnection();
         try (TestServer remote = TestServer.start()) {
             VigilClient owner = remote.tenant().owner();
             String memberKey = owner.createApiKey(new NewApiKey("member", LocalDate.now().plusDays(5).toString(),
                     owner.createUser(new NewUser("m@example.com", Role.MEMBER)).id())).key();
-            robot.interact(() -> session.useRemote(remote.server().uri(), memberKey, () -> { }, problem -> { }));
-            Fx.waitUntil(30, () -> session.connection() != null && session.connection().role() == Role.MEMBER);
+            robot.interact(() -> dashboard.session().useRemote(remote.server().uri(), memberKey, () -> { }, problem -> { }));
+            Fx.waitUntil(30, () -> dashboard.session().connection() != null && dashboard.session().connection().role() == Role.MEMBER);
 
             ToggleButton keys = robot.lookup("#nav-keys").queryAs(ToggleButton.class);
             assertThat(keys.isDisabled()).isTrue();

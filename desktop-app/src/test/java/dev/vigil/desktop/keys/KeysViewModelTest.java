@@ -5,7 +5,6 @@ import dev.vigil.client.VigilClient;
 import dev.vigil.desktop.connection.Connector;
 import dev.vigil.desktop.connection.DesktopPaths;
 import dev.vigil.desktop.connection.Session;
-import dev.vigil.desktop.connection.SettingsStore;
 import dev.vigil.desktop.task.CurrentThreadTaskExecutor;
 import dev.vigil.model.NewApiKey;
 import dev.vigil.model.NewUser;
@@ -63,7 +62,7 @@ class KeysViewModelTest {
         String key = tenant.owner().createApiKey(new NewApiKey("desktop", inDays(30), userId)).key();
         DesktopPaths paths = new DesktopPaths(home.resolve("data"), home.resolve("desktop.json"));
         CurrentThreadTaskExecutor tasks = new CurrentThreadTaskExecutor();
-        session = new Session(new Connector(paths, new SettingsStore(paths.configFile())), tasks);
+        session = new Session(new Connector(paths), tasks);
         session.useRemote(server.server().uri(), key, () -> { }, problem -> {
             throw new AssertionError(problem);
         });

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.vigil.desktop.connection.Connector;
 import dev.vigil.desktop.connection.DesktopPaths;
 import dev.vigil.desktop.connection.Session;
-import dev.vigil.desktop.connection.SettingsStore;
 import dev.vigil.desktop.shell.MainView;
 import dev.vigil.desktop.shell.Page;
 import dev.vigil.desktop.shell.Theme;
@@ -61,8 +60,8 @@ public final class TestSessions {
     public static Session connect(TestServer server, TestServer.Tenant tenant, TaskExecutor tasks) {
         try {
             Path home = Files.createTempDirectory("vigil-desktop-test");
-            DesktopPaths paths = new DesktopPaths(home.resolve("data"), home.resolve("config/desktop.json"));
-            Session session = new Session(new Connector(paths, new SettingsStore(paths.configFile())), tasks);
+            DesktopPaths paths = DesktopPaths.under(home);
+            Session session = new Session(new Connector(paths), tasks);
             String key = tenant.owner().createApiKey(new NewApiKey("desktop", LocalDate.now().plusDays(30).toString(),
                     null)).key();
             session.useRemote(server.server().uri(), key, () -> { }, problem -> {

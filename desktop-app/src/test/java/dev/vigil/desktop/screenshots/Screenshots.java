@@ -4,7 +4,6 @@ import dev.vigil.desktop.Dashboard;
 import dev.vigil.desktop.connection.Connector;
 import dev.vigil.desktop.connection.DesktopPaths;
 import dev.vigil.desktop.connection.Session;
-import dev.vigil.desktop.connection.SettingsStore;
 import dev.vigil.desktop.task.FxTaskExecutor;
 import dev.vigil.server.testing.TestServer;
 import javafx.application.Platform;
@@ -67,7 +66,7 @@ public final class Screenshots {
             Platform.startup(() -> started.complete(null));
             started.get(30, TimeUnit.SECONDS);
             FxTaskExecutor tasks = new FxTaskExecutor();
-            Session session = onFx(() -> new Session(new Connector(paths, new SettingsStore(paths.configFile())), tasks));
+            Session session = onFx(() -> new Session(new Connector(paths), tasks));
             Dashboard dashboard = onFx(() -> new Dashboard(session, tasks));
             Scene scene = onFx(() -> open(dashboard));
             CompletableFuture<String> connected = new CompletableFuture<>();

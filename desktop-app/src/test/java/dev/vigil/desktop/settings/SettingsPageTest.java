@@ -1,14 +1,12 @@
 package dev.vigil.desktop.settings;
 
 import dev.vigil.client.VigilApiException;
-import dev.vigil.desktop.Dashboard;
-import dev.vigil.desktop.connection.Connector;
 import dev.vigil.desktop.connection.DesktopPaths;
 import dev.vigil.desktop.connection.DesktopSettings;
 import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.connection.SettingsStore;
-import dev.vigil.desktop.task.FxTaskExecutor;
 import dev.vigil.desktop.testing.Fx;
+import dev.vigil.desktop.testing.LocalDashboard;
 import dev.vigil.model.NewApiKey;
 import dev.vigil.server.testing.TestServer;
 import javafx.scene.Node;
@@ -22,9 +20,6 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.LocalDate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -33,31 +28,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ExtendWith(ApplicationExtension.class)
 class SettingsPageTest {
 
-    private FxTaskExecutor tasks;
+    private LocalDashboard dashboard;
     private Session session;
     private DesktopPaths paths;
     private TestServer remote;
 
     @Start
-    void start(Stage stage) throws IOException {
-        Path home = Files.createTempDirectory("vigil-settings");
-        paths = new DesktopPaths(home.resolve("data"), home.resolve("config/desktop.json"));
-        tasks = new FxTaskExecutor();
-        session = new Session(new Connector(paths, new SettingsStore(paths.configFile())), tasks);
-        new Dashboard(session, tasks).show(stage);
-        session.open();
+    void start(Stage stage) {
+        dashboard = LocalDashboard.show(stage);
+        session = dashboard.session();
+        paths = dashboard.paths();
         remote = TestServer.start();
     }
 
     @AfterEach
     void stop() {
-        session.close();
-        tasks.close();
+        dashboard.close();
         remote.close();
     }
 
     private void openSettings(FxRobot robot) {
-        Fx.waitUntil(30, () -> session.connection() != null);
+        dashboard.awaitConnection();
         robot.clickOn("#nav-settings");
         Fx.waitUntil(5, () -> text(robot, "#settings-location").equals(paths.dataDir().toAbsolutePath().toString()));
     }

@@ -31,7 +31,7 @@ class SettingsViewModelTest {
 
     @BeforeEach
     void openLocally() {
-        paths = new DesktopPaths(home.resolve("data"), home.resolve("config/desktop.json"));
+        paths = DesktopPaths.under(home);
         store = new SettingsStore(paths.configFile());
         CurrentThreadTaskExecutor tasks = new CurrentThreadTaskExecutor();
         session = new Session(new Connector(paths, store), tasks);
