@@ -1,5 +1,6 @@
 package dev.vigil.desktop;
 
+import dev.vigil.desktop.connection.Connection;
 import dev.vigil.desktop.connection.Connector;
 import dev.vigil.desktop.connection.DesktopPaths;
 import dev.vigil.desktop.connection.Session;
@@ -7,11 +8,17 @@ import dev.vigil.desktop.task.FxTaskExecutor;
 import javafx.application.Application;
 import javafx.stage.Stage;
 
-/** The JavaFX application: opens the window at once, then connects in the background. */
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The JavaFX application: opens the window at once and adopts the connection that {@link DesktopCommand}
+ * began to open before the toolkit started, so that the embedded server starts while JavaFX does.
+ */
 public final class App extends Application {
 
     /** Set by {@link DesktopCommand} before launch: JavaFX constructs this class itself. */
     static volatile DesktopPaths paths = DesktopPaths.defaults();
+    static volatile CompletableFuture<Connection> opening;
 
     private FxTaskExecutor tasks;
     private Session session;
@@ -20,8 +27,14 @@ public final class App extends Application {
     public void start(Stage stage) {
         tasks = new FxTaskExecutor();
         session = new Session(new Connector(paths), tasks);
+        // a logout or SIGTERM skips stop(): the embedded database must still close cleanly
+        Runtime.getRuntime().addShutdownHook(new Thread(session::close, "vigil-desktop-shutdown"));
         new Dashboard(session, tasks).show(stage);
-        session.open();
+        if (opening != null) {
+            session.open(opening);
+        } else {
+            session.open();
+        }
     }
 
     @Override

@@ -10,11 +10,15 @@ import dev.vigil.desktop.shell.MainView;
 import dev.vigil.desktop.shell.Page;
 import dev.vigil.desktop.shell.Theme;
 import dev.vigil.desktop.task.TaskExecutor;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
 import javafx.scene.Scene;
 import javafx.scene.image.Image;
 import javafx.scene.input.KeyCombination;
 import javafx.stage.Stage;
+import org.slf4j.LoggerFactory;
 
+import java.lang.management.ManagementFactory;
 import java.util.List;
 
 /** The whole dashboard for one session: its pages in the shell, in a window. Tests build it as the app does. */
@@ -25,13 +29,29 @@ public final class Dashboard {
 
     public Dashboard(Session session, TaskExecutor tasks) {
         this.session = session;
+        FindingsPage findings = new FindingsPage(session, tasks);
+        reportFirstPage(findings);
         List<Page> pages = List.of(
                 new OverviewPage(session, tasks),
-                new FindingsPage(session, tasks),
+                findings,
                 new ScansPage(session, tasks),
                 new KeysPage(session, tasks),
                 new SettingsPage(session, tasks));
         this.main = new MainView(session, pages);
+    }
+
+    /** Logs once how long after launch the first findings page was on screen: the start-up figure users feel. */
+    private static void reportFirstPage(FindingsPage findings) {
+        findings.findings().model().loadingProperty().addListener(new ChangeListener<>() {
+            @Override
+            public void changed(ObservableValue<? extends Boolean> loading, Boolean was, Boolean now) {
+                if (was && !now) {
+                    loading.removeListener(this);
+                    LoggerFactory.getLogger(Dashboard.class).info("first findings page on screen {} ms after launch",
+                            ManagementFactory.getRuntimeMXBean().getUptime());
+                }
+            }
+        });
     }
 
     public MainView main() {

@@ -1,11 +1,13 @@
 package dev.vigil.desktop;
 
+import dev.vigil.desktop.connection.Connector;
 import dev.vigil.desktop.connection.DesktopPaths;
 import javafx.application.Application;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Callable;
 
 /** {@code vigil desktop}: the triage dashboard, with its own embedded server unless set to a remote one. */
@@ -21,7 +23,11 @@ final class DesktopCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        App.paths = DesktopPaths.defaults().withDataDir(dataDir).withConfigFile(config);
+        DesktopPaths paths = DesktopPaths.defaults().withDataDir(dataDir).withConfigFile(config);
+        App.paths = paths;
+        // the embedded server starts while JavaFX does: together they take as long as the slower of the two
+        App.opening = CompletableFuture.supplyAsync(() -> new Connector(paths).openSaved(),
+                runnable -> Thread.ofVirtual().name("vigil-desktop-connect").start(runnable));
         Application.launch(App.class);
         return 0;
     }

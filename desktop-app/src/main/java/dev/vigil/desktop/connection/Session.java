@@ -10,6 +10,8 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 
 import java.net.URI;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
@@ -24,6 +26,7 @@ public final class Session implements AutoCloseable {
     private final ReadOnlyObjectWrapper<Connection> connection = new ReadOnlyObjectWrapper<>(this, "connection");
     private final ReadOnlyBooleanWrapper connecting = new ReadOnlyBooleanWrapper(this, "connecting");
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
+    private final AtomicBoolean closed = new AtomicBoolean();
     private final ReadOnlyBooleanWrapper darkTheme = new ReadOnlyBooleanWrapper(this, "darkTheme");
 
     public Session(Connector connector, TaskExecutor tasks) {
@@ -74,6 +77,11 @@ public final class Session implements AutoCloseable {
     /** Connects to what the settings name (at launch). */
     public void open() {
         replaceWith(connector::openSaved, ignored -> { }, ignored -> { });
+    }
+
+    /** Adopts a connection already being opened (at launch, while the UI toolkit starts). */
+    public void open(CompletableFuture<Connection> opening) {
+        replaceWith(opening::join, ignored -> { }, ignored -> { });
     }
 
     /** Switches to the embedded server and remembers that choice. */
@@ -133,6 +141,9 @@ public final class Session implements AutoCloseable {
 
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;  // the window's close and the shutdown hook both come here
+        }
         Connection current = connection.get();
         if (current != null) {
             closeQuietly(current);

@@ -32,9 +32,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * On-demand benchmark of the Findings page, headless: launch to first rows on screen and filter change to the
- * updated table, against a real in-process server holding {@code args[0]} findings (default 100,000), with the
- * heap after GC. Times end at the first layout pulse that shows the new rows. Not part of the tests.
+ * On-demand benchmark of the dashboard, headless ({@code ./bench desktop [findings]}): {@code vigil desktop}
+ * launched as a process to its first findings page ({@link ProcessLaunch}); then, against a real in-process
+ * server holding {@code args[0]} findings (default 100,000), a Findings page opened to its first rows and
+ * filter changes to the updated table, with the heap after GC. Times end at the first layout pulse that
+ * shows the new rows. Not part of the tests.
  */
 public final class DesktopBench {
 
@@ -42,6 +44,7 @@ public final class DesktopBench {
 
     public static void main(String[] args) throws Exception {
         int count = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
+        ProcessLaunch.measure();
         try (TestServer server = TestServer.start()) {
             TestServer.Tenant tenant = server.tenant();
             var project = tenant.owner().createProject(new NewProject("bench", "main"));
