@@ -183,6 +183,11 @@ public final class VigilClient implements AutoCloseable {
         return transport.get(new QueryString().page(limit, cursor).appendTo("/v1/projects"), pageOf(Project.class));
     }
 
+    /** Every project of the tenant, following the cursor as the stream is read. */
+    public Stream<Project> allProjects() {
+        return CursorPages.stream(cursor -> listProjects(LARGEST_PAGE, cursor));
+    }
+
     public Project getProject(UUID projectId) {
         return transport.get("/v1/projects/" + projectId, type(Project.class));
     }
@@ -216,6 +221,11 @@ public final class VigilClient implements AutoCloseable {
 
     public Page<User> listUsers(Integer limit, String cursor) {
         return transport.get(new QueryString().page(limit, cursor).appendTo("/v1/users"), pageOf(User.class));
+    }
+
+    /** Every user of the tenant, following the cursor as the stream is read. */
+    public Stream<User> allUsers() {
+        return CursorPages.stream(cursor -> listUsers(LARGEST_PAGE, cursor));
     }
 
     /** The user the API key acts for. */

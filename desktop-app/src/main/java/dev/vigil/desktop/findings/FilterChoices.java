@@ -4,17 +4,13 @@ import dev.vigil.client.VigilClient;
 import dev.vigil.desktop.connection.Connection;
 import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.task.TaskExecutor;
-import dev.vigil.model.Page;
 import dev.vigil.model.Project;
 import dev.vigil.model.User;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
-import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.List;
 import java.util.UUID;
-import java.util.function.BiFunction;
 
 /** The projects and users the filter bar and the assign dialog offer, the key's own user first. */
 public final class FilterChoices {
@@ -53,28 +49,17 @@ public final class FilterChoices {
         }
         VigilClient client = connection.client();
         me = connection.user().id();
-        tasks.submit(() -> all(client::listProjects), found -> {
+        tasks.submit(() -> client.allProjects().toList(), found -> {
             if (session.connection() == connection) {
                 projects.setAll(found.stream().sorted(Comparator.comparing(Project::name)).toList());
             }
         }, ignored -> { });
         UUID self = me;
-        tasks.submit(() -> all(client::listUsers), found -> {
+        tasks.submit(() -> client.allUsers().toList(), found -> {
             if (session.connection() == connection) {
                 users.setAll(found.stream().sorted(Comparator.comparing((User u) -> !u.id().equals(self))
                         .thenComparing(User::email)).toList());
             }
         }, ignored -> { });
-    }
-
-    private static <T> List<T> all(BiFunction<Integer, String, Page<T>> list) {
-        List<T> items = new ArrayList<>();
-        String cursor = null;
-        do {
-            Page<T> page = list.apply(100, cursor);
-            items.addAll(page.data());
-            cursor = page.hasMore() ? page.nextCursor() : null;
-        } while (cursor != null);
-        return items;
     }
 }

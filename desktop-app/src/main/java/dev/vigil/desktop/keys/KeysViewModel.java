@@ -22,7 +22,6 @@ import javafx.collections.ObservableList;
 
 import java.time.Clock;
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -114,7 +113,7 @@ public final class KeysViewModel {
         }
         VigilClient client = connection.client();
         loading.set(true);
-        tasks.submit(() -> new FirstPage(allUsers(client), client.listApiKeys(pageSize, null)), first -> {
+        tasks.submit(() -> new FirstPage(client.allUsers().toList(), client.listApiKeys(pageSize, null)), first -> {
             if (asked == generation) {
                 emails = first.users().stream().collect(Collectors.toMap(User::id, User::email));
                 owners.setAll(first.users().stream().filter(user -> connection.role().atLeast(user.role())).toList());
@@ -184,18 +183,6 @@ public final class KeysViewModel {
             loading.set(false);
             problem.set(ServerErrors.describe(failure));
         }
-    }
-
-    private static List<User> allUsers(VigilClient client) {
-        List<User> users = new ArrayList<>();
-        String after = null;
-        Page<User> page;
-        do {
-            page = client.listUsers(100, after);
-            users.addAll(page.data());
-            after = page.nextCursor();
-        } while (page.hasMore());
-        return users;
     }
 
     private record FirstPage(List<User> users, Page<ApiKey> keys) {

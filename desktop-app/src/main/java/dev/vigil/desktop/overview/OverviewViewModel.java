@@ -7,7 +7,6 @@ import dev.vigil.desktop.task.TaskExecutor;
 import dev.vigil.model.FindingStats;
 import dev.vigil.model.FindingStatus;
 import dev.vigil.model.FindingTrend;
-import dev.vigil.model.Page;
 import dev.vigil.model.Project;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -119,7 +118,7 @@ public final class OverviewViewModel {
         Optional<UUID> scope = Optional.ofNullable(project.get()).map(Project::id);
         long request = ++generation;
         loading.set(true);
-        tasks.submit(() -> new Loaded(allProjects(client),
+        tasks.submit(() -> new Loaded(client.allProjects().toList(),
                 new Figures(client.findingStats(scope), client.findingTrend(scope, DAYS))), loaded -> {
             if (request != generation) {
                 return;
@@ -148,16 +147,5 @@ public final class OverviewViewModel {
                 project.set(ALL_PROJECTS);
             }
         }
-    }
-
-    private static List<Project> allProjects(VigilClient client) {
-        List<Project> all = new ArrayList<>();
-        String cursor = null;
-        do {
-            Page<Project> page = client.listProjects(100, cursor);
-            all.addAll(page.data());
-            cursor = page.hasMore() ? page.nextCursor() : null;
-        } while (cursor != null);
-        return all;
     }
 }

@@ -6,8 +6,6 @@ import dev.vigil.client.ScanSubmission;
 import dev.vigil.client.VigilApiException;
 import dev.vigil.client.VigilClient;
 import dev.vigil.desktop.connection.ServerErrors;
-import dev.vigil.model.Page;
-import dev.vigil.model.Project;
 import dev.vigil.model.Scan;
 import dev.vigil.model.ScanDetail;
 import dev.vigil.model.ScanType;
@@ -22,8 +20,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.HexFormat;
 import java.util.UUID;
 
@@ -116,17 +112,5 @@ final class FolderScan {
             return message + " Try again in " + minutes + (minutes == 1 ? " minute." : " minutes.");
         }
         return message;
-    }
-
-    /** Every project of the tenant, following the pages. */
-    static List<Project> projects(VigilClient client) {
-        List<Project> all = new ArrayList<>();
-        String cursor = null;
-        do {
-            Page<Project> page = client.listProjects(100, cursor);
-            all.addAll(page.data());
-            cursor = page.hasMore() ? page.nextCursor() : null;
-        } while (cursor != null);
-        return all;
     }
 }

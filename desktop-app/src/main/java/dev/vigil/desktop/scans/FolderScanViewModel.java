@@ -120,7 +120,7 @@ public final class FolderScanViewModel {
             return;
         }
         VigilClient client = session.connection().client();
-        tasks.submit(() -> FolderScan.projects(client), loaded -> {
+        tasks.submit(() -> client.allProjects().toList(), loaded -> {
             Project chosen = project.get();
             projects.setAll(loaded);
             project.set(loaded.stream().filter(p -> chosen != null && p.id().equals(chosen.id())).findFirst()
