@@ -6,7 +6,6 @@ import dev.vigil.client.VigilClient;
 import dev.vigil.model.CreatedTenant;
 import dev.vigil.model.NewTenant;
 import dev.vigil.model.Plan;
-import dev.vigil.model.User;
 import dev.vigil.server.ServerSettings;
 import dev.vigil.server.VigilServer;
 
@@ -38,7 +37,7 @@ public final class Connector {
         DesktopSettings settings = store.load();
         if (settings.target() == DesktopSettings.Target.REMOTE && settings.remoteUrl().isPresent()
                 && settings.remoteApiKey().isPresent()) {
-            return openRemote(settings.remoteUrl().get(), settings.remoteApiKey().get());
+            return checkRemote(settings.remoteUrl().get(), settings.remoteApiKey().get());
         }
         return openLocal();
     }
@@ -51,10 +50,8 @@ public final class Connector {
         VigilServer server = VigilServer.start(ServerSettings.defaults(paths.dataDir()).withHost("127.0.0.1").withPort(0));
         try {
             DesktopSettings settings = store.load();
-            Optional<User> known = settings.localApiKey().flatMap(key -> whoIs(server.uri(), key));
-            String key = known.isPresent() ? settings.localApiKey().orElseThrow() : bootstrap(server, settings);
-            VigilClient client = VigilClient.of(server.uri(), key);
-            return new Connection(client, known.orElseGet(client::me), Optional.of(server), Optional.of(paths.dataDir()));
+            return settings.localApiKey().flatMap(key -> connectIfKnown(server, key))
+                    .orElseGet(() -> connect(server, bootstrap(server, settings)));
         } catch (RuntimeException e) {
             server.close();
             throw e;
@@ -72,10 +69,6 @@ public final class Connector {
         }
     }
 
-    private Connection openRemote(URI url, String apiKey) {
-        return checkRemote(url, apiKey);
-    }
-
     private String bootstrap(VigilServer server, DesktopSettings settings) {
         try (SystemClient system = SystemClient.of(server.uri(), server.systemToken())) {
             CreatedTenant tenant = system.createTenant(new NewTenant("Local", ownerEmail(), Plan.ENTERPRISE));
@@ -84,11 +77,22 @@ public final class Connector {
         }
     }
 
-    private static Optional<User> whoIs(URI server, String apiKey) {
-        try (VigilClient client = VigilClient.of(server, apiKey)) {
-            return Optional.of(client.me());
+    /** The embedded server's connection for {@code apiKey}, if the server still knows the key. */
+    private Optional<Connection> connectIfKnown(VigilServer server, String apiKey) {
+        try {
+            return Optional.of(connect(server, apiKey));
         } catch (VigilApiException unknownKey) {
-            return Optional.empty();
+            return Optional.empty();  // a data directory replaced or reset: bootstrap again
+        }
+    }
+
+    private Connection connect(VigilServer server, String apiKey) {
+        VigilClient client = VigilClient.of(server.uri(), apiKey);
+        try {
+            return new Connection(client, client.me(), Optional.of(server), Optional.of(paths.dataDir()));
+        } catch (RuntimeException e) {
+            client.close();
+            throw e;
         }
     }
 
