@@ -6,6 +6,7 @@ import dev.vigil.desktop.connection.DesktopPaths;
 import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.task.FxTaskExecutor;
 import javafx.application.Application;
+import javafx.application.Platform;
 import javafx.stage.Stage;
 
 import java.util.concurrent.CompletableFuture;
@@ -19,6 +20,7 @@ public final class App extends Application {
     /** Set by {@link DesktopCommand} before launch: JavaFX constructs this class itself. */
     static volatile DesktopPaths paths = DesktopPaths.defaults();
     static volatile CompletableFuture<Connection> opening;
+    static volatile boolean exitWhenShown;
 
     private FxTaskExecutor tasks;
     private Session session;
@@ -29,7 +31,11 @@ public final class App extends Application {
         session = new Session(new Connector(paths), tasks);
         // a logout or SIGTERM skips stop(): the embedded database must still close cleanly
         Runtime.getRuntime().addShutdownHook(new Thread(session::close, "vigil-desktop-shutdown"));
-        new Dashboard(session, tasks).show(stage);
+        Dashboard dashboard = new Dashboard(session, tasks);
+        if (exitWhenShown) {
+            dashboard.afterFirstPage(Platform::exit);
+        }
+        dashboard.show(stage);
         if (opening != null) {
             session.open(opening);
         } else {

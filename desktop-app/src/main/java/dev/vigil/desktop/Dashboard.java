@@ -26,6 +26,8 @@ public final class Dashboard {
 
     private final Session session;
     private final MainView main;
+    private Runnable afterFirstPage = () -> {
+    };
 
     public Dashboard(Session session, TaskExecutor tasks) {
         this.session = session;
@@ -41,7 +43,7 @@ public final class Dashboard {
     }
 
     /** Logs once how long after launch the first findings page was on screen: the start-up figure users feel. */
-    private static void reportFirstPage(FindingsPage findings) {
+    private void reportFirstPage(FindingsPage findings) {
         findings.findings().model().loadingProperty().addListener(new ChangeListener<>() {
             @Override
             public void changed(ObservableValue<? extends Boolean> loading, Boolean was, Boolean now) {
@@ -49,9 +51,15 @@ public final class Dashboard {
                     loading.removeListener(this);
                     LoggerFactory.getLogger(Dashboard.class).info("first findings page on screen {} ms after launch",
                             ManagementFactory.getRuntimeMXBean().getUptime());
+                    afterFirstPage.run();
                 }
             }
         });
+    }
+
+    /** Runs {@code action} on the FX thread once the first findings page is on screen. */
+    public void afterFirstPage(Runnable action) {
+        afterFirstPage = action;
     }
 
     public MainView main() {

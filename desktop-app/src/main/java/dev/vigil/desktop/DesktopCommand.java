@@ -6,7 +6,9 @@ import javafx.application.Application;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import javax.net.ssl.SSLContext;
 import java.nio.file.Path;
+import java.security.NoSuchAlgorithmException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Callable;
 
@@ -21,14 +23,30 @@ final class DesktopCommand implements Callable<Integer> {
     @Option(names = "--config", description = "The dashboard's settings file (default: ~/.config/vigil/desktop.json).")
     Path config;
 
+    @Option(names = "--exit-when-shown", hidden = true,
+            description = "Close once the first findings page is on screen: the packages' class-cache training run.")
+    boolean exitWhenShown;
+
     @Override
     public Integer call() {
         DesktopPaths paths = DesktopPaths.defaults().withDataDir(dataDir).withConfigFile(config);
         App.paths = paths;
+        App.exitWhenShown = exitWhenShown;
+        // every HTTP client builds the default TLS context first, a tenth of a second: the dashboard's own is
+        // built after the embedded server starts, so build it now, beside the toolkit and the database
+        Thread.ofVirtual().name("vigil-tls-warm-up").start(DesktopCommand::warmUpTls);
         // the embedded server starts while JavaFX does: together they take as long as the slower of the two
         App.opening = CompletableFuture.supplyAsync(() -> new Connector(paths).openSaved(),
                 runnable -> Thread.ofVirtual().name("vigil-desktop-connect").start(runnable));
         Application.launch(App.class);
         return 0;
+    }
+
+    private static void warmUpTls() {
+        try {
+            SSLContext.getDefault();
+        } catch (NoSuchAlgorithmException e) {
+            // no TLS here: remote https servers will say so when the dashboard connects to one
+        }
     }
 }

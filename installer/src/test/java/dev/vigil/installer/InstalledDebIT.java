@@ -13,14 +13,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The .deb as a user gets it: unpacked, then its `vigil` run headless and its dashboard opened under Xvfb. */
 class InstalledDebIT {
+
+    private static final Map<String, String> CACHE_REQUIRED = Map.of("JAVA_TOOL_OPTIONS", "-XX:AOTMode=on");
+    private static final Pattern FIRST_PAGE = Pattern.compile("first findings page on screen (\\d+) ms after launch");
 
     @TempDir
     static Path scratch;
@@ -39,6 +45,44 @@ class InstalledDebIT {
         String output = Processes.run(List.of(installed.launcher().toString(), "version"), scratch, 60);
 
         assertThat(output).startsWith("vigil ").contains("(Java 25");
+    }
+
+    @Test
+    void startsFromTheClassCacheTrainedAtBuildTime() throws Exception {
+        // AOTMode=on: the JVM refuses to start unless it can use the cache the launcher names
+        String output = Processes.run(List.of(installed.launcher().toString(), "version"), CACHE_REQUIRED, scratch, 60);
+
+        assertThat(output).contains("vigil ");
+        assertThat(installed.appDirectory().resolve("lib/app/vigil.aot")).isNotEmptyFile();
+    }
+
+    @Test
+    void postinstGivesTheJarsTheTimeTheCacheWasTrainedWith() throws Exception {
+        String postinst = installed.controlScript("postinst");
+
+        assertThat(postinst).contains("cache_epoch=" + InstalledPackage.cacheEpoch())
+                .contains("find /opt/vigil/lib/app -name '*.jar' -exec touch -d \"@$cache_epoch\" {} +");
+    }
+
+    @Test
+    void showsTheFirstFindingsOnFirstAndLaterLaunchesWithTheCache(@TempDir Path home) throws Exception {
+        // the later launch loads classes the first one did not (an existing database), from the cache and not
+        try (VirtualDisplay display = VirtualDisplay.start(scratch)) {
+            Map<String, String> environment = new HashMap<>(CACHE_REQUIRED);
+            environment.putAll(Map.of("DISPLAY", display.name(), "HOME", home.toString()));
+            List<String> desktop = List.of(installed.launcher().toString(), "desktop", "--exit-when-shown",
+                    "--data-dir", home.resolve("data").toString(),
+                    "--config", home.resolve("config/desktop.json").toString());
+            for (String launch : List.of("first", "second")) {
+                String output = Processes.run(desktop, environment, home, 120);
+
+                Matcher shown = FIRST_PAGE.matcher(output);
+                assertThat(shown.find()).as("%s launch: the first findings page on screen; its log:%n%s", launch,
+                        output).isTrue();
+                System.out.printf("installed dashboard, %s launch under Xvfb: first findings page after %s ms%n",
+                        launch, shown.group(1));
+            }
+        }
     }
 
     @Test

@@ -18,7 +18,15 @@ final class Processes {
 
     /** Runs {@code command} to its end and returns its output; fails on a non-zero exit or a timeout. */
     static String run(List<String> command, Path directory, int timeoutSeconds) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true).start();
+        return run(command, Map.of(), directory, timeoutSeconds);
+    }
+
+    /** {@link #run(List, Path, int)} with {@code environment} added to this process's. */
+    static String run(List<String> command, Map<String, String> environment, Path directory, int timeoutSeconds)
+            throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        Process process = builder.start();
         byte[] output = process.getInputStream().readAllBytes();
         if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             process.destroyForcibly();

@@ -160,8 +160,8 @@ public final class VigilServer implements AutoCloseable {
         Database database = Database.open(settings.jdbcUrl(), settings.dbUser(),
                 settings.dbPassword().orElse(""), poolSize(settings));
         try {
-            importBundledAdvisories(settings, database);
-            VigilServer server = new VigilServer(settings, role, database, Scanners.available(database));
+            VigilServer server = new VigilServer(settings, role, database,
+                    Scanners.available(database, () -> importBundledAdvisories(settings, database)));
             server.web.start();
             server.workers.start(settings.workers());
             server.housekeeping.start(Duration.ofMillis(Math.max(100, settings.lease().toMillis() / 4)));

@@ -67,19 +67,30 @@ public final class OverviewViewModel {
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private long generation;
+    private boolean forgetting;
 
     public OverviewViewModel(Session session, TaskExecutor tasks) {
         this.session = session;
         this.tasks = tasks;
         project.addListener((observable, was, now) -> {
-            if (now != null && was != null && !now.equals(was)) {
+            if (now != null && was != null && !now.equals(was) && !forgetting) {
                 refresh();
             }
         });
-        session.connectionProperty().addListener((observable, was, now) -> {
-            project.set(ALL_PROJECTS);
-            refresh();
-        });
+        session.connectionProperty().addListener((observable, was, now) -> forget());
+    }
+
+    /** Drops what the previous connection loaded; the page loads the new server's figures when it is shown. */
+    private void forget() {
+        generation++;
+        loading.set(false);
+        error.set("");
+        figures.set(null);
+        empty.set(false);
+        projects.setAll(ALL_PROJECTS);
+        forgetting = true;
+        project.set(ALL_PROJECTS);
+        forgetting = false;
     }
 
     /** {@link #ALL_PROJECTS} first, then the tenant's projects. */

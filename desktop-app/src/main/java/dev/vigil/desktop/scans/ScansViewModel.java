@@ -49,8 +49,9 @@ public final class ScansViewModel {
         this.folderScan = new FolderScanViewModel(session, tasks, packager);
         allScans.addListener((observable, was, now) -> refresh());
         session.connectionProperty().addListener((observable, was, now) -> {
-            detail.show(null);
-            refresh();
+            detail.show(null);   // the page loads the new server's scans when it is shown
+            scans.clear();
+            active.set(false);
         });
         folderScan.submittedProperty().addListener((observable, was, scan) -> refresh());
         folderScan.finishedProperty().addListener((observable, was, scan) -> {

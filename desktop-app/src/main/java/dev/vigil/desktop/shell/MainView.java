@@ -37,6 +37,7 @@ public final class MainView {
     private final StackPane content = new StackPane();
     private final BorderPane root = new BorderPane();
     private final List<Page> pages;
+    private Page current;
 
     public MainView(Session session, List<Page> pages) {
         this.session = session;
@@ -47,6 +48,12 @@ public final class MainView {
         root.setBottom(statusBar());
         content.getStyleClass().add("page-area");
         session.connectionProperty().subscribe(this::applyRole);
+        // pages load their data when shown: at a new connection only the page on screen loads again
+        session.connectionProperty().addListener((observable, was, now) -> {
+            if (current != null && now != null) {
+                current.shown();
+            }
+        });
         session.darkThemeProperty().subscribe(dark -> {
             if (root.getScene() != null) {
                 Theme.apply(root.getScene(), dark);
@@ -73,6 +80,7 @@ public final class MainView {
             }
             button.setSelected(true);
             content.getChildren().setAll(page.view());
+            current = page;
             page.shown();
         });
     }

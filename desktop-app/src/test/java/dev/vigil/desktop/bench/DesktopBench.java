@@ -43,6 +43,11 @@ public final class DesktopBench {
     private static final int FILTER_RUNS = 30;
 
     public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("packaged")) {
+            ProcessLaunch.measurePackaged(Path.of("installer/target/image/vigil/bin/vigil"),
+                    args.length > 1 ? Integer.parseInt(args[1]) : 10);
+            return;
+        }
         int count = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
         ProcessLaunch.measure();
         try (TestServer server = TestServer.start()) {

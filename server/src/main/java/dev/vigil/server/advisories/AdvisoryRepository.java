@@ -84,6 +84,11 @@ public final class AdvisoryRepository {
                 """, AdvisoryRepository::map, ecosystem.name());
     }
 
+    /** True when no advisory is stored (without counting them: a whole-table walk on HSQLDB). */
+    public boolean isEmpty(Connection c) throws SQLException {
+        return Sql.list(c, "SELECT id FROM advisories FETCH FIRST 1 ROWS ONLY", row -> row.getString(1)).isEmpty();
+    }
+
     public long count(Connection c) throws SQLException {
         return Sql.count(c, "SELECT COUNT(*) FROM advisories");
     }

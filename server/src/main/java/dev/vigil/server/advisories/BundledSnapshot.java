@@ -52,7 +52,7 @@ public final class BundledSnapshot {
     public static Optional<AdvisoryImporter.ImportResult> importIfEmpty(Database database, AdvisoryImporter importer,
                                                                       AdvisoryRepository repository) {
         if ("false".equals(System.getProperty(ENABLED_PROPERTY))
-                || database.inTransaction(repository::count) > 0) {
+                || !database.inTransaction(repository::isEmpty)) {
             return Optional.empty();
         }
         long start = System.nanoTime();

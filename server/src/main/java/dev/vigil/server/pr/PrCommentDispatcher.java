@@ -19,6 +19,7 @@ import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * Delivers queued pull-request comments: claims due entries with a conditional update (safe on several
@@ -55,10 +56,20 @@ public final class PrCommentDispatcher implements AutoCloseable {
         this.clock = clock;
     }
 
-    /** The real publishers over one HTTP client. */
+    /** The real publishers over one HTTP client, built when the first comment is sent. */
     public static Map<ScmProvider, CommentPublisher> publishers(PrCommentSettings settings) {
-        HttpClient client = HttpClient.newBuilder().connectTimeout(settings.timeout())
-                .followRedirects(HttpClient.Redirect.NEVER).build();
+        Supplier<HttpClient> client = new Supplier<>() {
+            private HttpClient built;
+
+            @Override
+            public synchronized HttpClient get() {
+                if (built == null) {
+                    built = HttpClient.newBuilder().connectTimeout(settings.timeout())
+                            .followRedirects(HttpClient.Redirect.NEVER).build();
+                }
+                return built;
+            }
+        };
         return Map.of(ScmProvider.GITHUB, new GitHubPublisher(new ProviderHttp(client, settings.timeout(), "GitHub")),
                 ScmProvider.GITLAB, new GitLabPublisher(new ProviderHttp(client, settings.timeout(), "GitLab")));
     }

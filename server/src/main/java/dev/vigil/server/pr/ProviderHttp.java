@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * JSON over HTTP to a provider, with the error rules of the outbox: unreachable, 429 and 5xx may be retried,
@@ -19,11 +20,12 @@ import java.util.Map;
  */
 final class ProviderHttp {
 
-    private final HttpClient client;
+    private final Supplier<HttpClient> client;
     private final Duration timeout;
     private final String provider;
 
-    ProviderHttp(HttpClient client, Duration timeout, String provider) {
+    /** {@code client} is asked for on the first request: building one sets up TLS, which start-up need not wait for. */
+    ProviderHttp(Supplier<HttpClient> client, Duration timeout, String provider) {
         this.client = client;
         this.timeout = timeout;
         this.provider = provider;
@@ -41,7 +43,7 @@ final class ProviderHttp {
         auth.forEach(request::setHeader);
         HttpResponse<byte[]> response;
         try {
-            response = client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+            response = client.get().send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException e) {
             throw new PublishException(provider + " is unreachable (" + method + " " + uri.getRawPath() + "): "
                     + e.getClass().getSimpleName(), true);

@@ -19,25 +19,35 @@ public final class Scanners {
     }
 
     /**
-     * Every engine; the dependency engine reads its advisories from {@code database}. The engines load their
-     * rules on background threads from this moment, so that a node (and the desktop app) answers before
-     * some 470 rules are compiled; the first scan that needs an engine waits for it.
+     * Every engine; the dependency engine reads its advisories from {@code database}, once
+     * {@code prepareAdvisories} has run (the first start's import of the bundled snapshot). The engines load
+     * on a background thread from this moment, so that a node (and the desktop app) answers before some 470
+     * rules are compiled and 11,000 advisories stored; the first scan that needs an engine waits for it. One
+     * thread builds them in turn: on a two-core machine, the desktop app's first page keeps a core meanwhile.
      */
-    public static Map<ScanKind, Scanner> available(Database database) {
-        Map<ScanKind, Scanner> scanners = new EnumMap<>(ScanKind.class);
-        scanners.put(ScanKind.SECRETS, Loading.start(ScanKind.SECRETS, SecretsScanner::new));
-        scanners.put(ScanKind.IAC, Loading.start(ScanKind.IAC, IacScanner::new));
-        scanners.put(ScanKind.SCA, Loading.start(ScanKind.SCA, () -> ScaScanner.using(database)));
-        return scanners;
+    public static Map<ScanKind, Scanner> available(Database database, Runnable prepareAdvisories) {
+        Map<ScanKind, Supplier<Scanner>> builders = new EnumMap<>(ScanKind.class);
+        builders.put(ScanKind.SECRETS, SecretsScanner::new);
+        builders.put(ScanKind.IAC, IacScanner::new);
+        builders.put(ScanKind.SCA, () -> {
+            prepareAdvisories.run();
+            return ScaScanner.using(database);
+        });
+        Map<ScanKind, Loading> loading = new EnumMap<>(ScanKind.class);
+        builders.keySet().forEach(kind -> loading.put(kind, new Loading(kind, new CompletableFuture<>())));
+        Thread.ofPlatform().name("vigil-load-engines").daemon().start(() -> builders.forEach((kind, build) -> {
+            CompletableFuture<Scanner> engine = loading.get(kind).engine();
+            try {
+                engine.complete(build.get());
+            } catch (RuntimeException | Error e) {
+                engine.completeExceptionally(e);
+            }
+        }));
+        return new EnumMap<>(loading);
     }
 
-    /** An engine being built on its own thread. */
+    /** An engine being built on the loading thread. */
     private record Loading(ScanKind kind, CompletableFuture<Scanner> engine) implements Scanner {
-
-        static Loading start(ScanKind kind, Supplier<Scanner> build) {
-            return new Loading(kind, CompletableFuture.supplyAsync(build,
-                    task -> Thread.ofPlatform().name("vigil-load-" + kind.wire()).daemon().start(task)));
-        }
 
         @Override
         public Session start(Warnings warnings) {
