@@ -14,6 +14,7 @@ import dev.vigil.server.api.PullRequestSettingsService;
 import dev.vigil.server.api.ScanService;
 import dev.vigil.server.api.ScanSubmissions;
 import dev.vigil.server.api.UserService;
+import dev.vigil.server.http.Admission;
 import dev.vigil.server.http.ApiException;
 import dev.vigil.server.http.Authentication;
 import dev.vigil.server.http.ErrorMapping;
@@ -74,6 +75,9 @@ public final class VigilServer implements AutoCloseable {
     /** What a node offers: the whole API ({@code vigil serve}) or only scan work ({@code vigil worker}). */
     public enum Role { API_AND_WORKERS, WORKER }
 
+    /** How long an API request waits for its turn before it is answered 503 (see {@link Admission}). */
+    private static final Duration ADMISSION_PATIENCE = Duration.ofSeconds(30);
+
     private final ServerSettings settings;
     private final Database database;
     private final WebServer web;
@@ -121,6 +125,7 @@ public final class VigilServer implements AutoCloseable {
                 .register(ops) : HttpRouting.builder()
                 .addFilter(new RequestIds())
                 .addFilter(metrics)
+                .addFilter(new Admission(concurrentRequests(settings), ADMISSION_PATIENCE))
                 .addFilter(new Authentication(database, new ApiKeyRepository(), clock))
                 .register("/v1/scans", new ScanService(database, scans, submissions, comments))
                 .register("/v1/repo-vulnerabilities/trend", new dev.vigil.server.api.TrendService(database, new dev.vigil.server.store.TrendRepository(), clock))
@@ -171,6 +176,11 @@ public final class VigilServer implements AutoCloseable {
             database.close();
             throw e;
         }
+    }
+
+    /** API requests that run at once: the pool less the scan workers' connections (the rest wait in turn). */
+    private static int concurrentRequests(ServerSettings settings) {
+        return poolSize(settings) - settings.workers() * 2;
     }
 
     /** Connections: two per scan worker (its work and its lease) and a share for requests and housekeeping. */
