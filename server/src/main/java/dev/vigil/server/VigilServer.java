@@ -120,12 +120,13 @@ public final class VigilServer implements AutoCloseable {
                 new AcceptanceExpiry(database, findings, history, clock), idempotency, rateLimit);
         var submissions = new ScanSubmissions(database, archives, scans, projects, rateLimit, idempotency, queue,
                 clock, Math.max(2, poolSize(settings) / 4));
-        var ops = new OpsService(database, scans, metrics, () -> accepting);
+        var admission = new Admission(concurrentRequests(settings), ADMISSION_PATIENCE);
+        var ops = new OpsService(database, scans, metrics, () -> accepting, admission::waiting);
         HttpRouting.Builder routing = role == Role.WORKER ? HttpRouting.builder().addFilter(new RequestIds())
                 .register(ops) : HttpRouting.builder()
                 .addFilter(new RequestIds())
                 .addFilter(metrics)
-                .addFilter(new Admission(concurrentRequests(settings), ADMISSION_PATIENCE))
+                .addFilter(admission)
                 .addFilter(new Authentication(database, new ApiKeyRepository(), clock))
                 .register("/v1/scans", new ScanService(database, scans, submissions, comments))
                 .register("/v1/repo-vulnerabilities/trend", new dev.vigil.server.api.TrendService(database, new dev.vigil.server.store.TrendRepository(), clock))

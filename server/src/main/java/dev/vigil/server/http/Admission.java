@@ -51,6 +51,11 @@ public final class Admission implements Filter {
         }
     }
 
+    /** Requests waiting for their turn now (an estimate, for {@code /metrics}). */
+    public int waiting() {
+        return permits.getQueueLength();
+    }
+
     static boolean waitsItsTurn(Method method, String path) {
         if (!path.startsWith("/v1/")) {
             return false;

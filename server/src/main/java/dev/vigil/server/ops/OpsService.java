@@ -23,6 +23,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
 
 /** {@code /health} (live and ready), {@code /metrics} (Prometheus text) and {@code /openapi}. */
 public final class OpsService implements HttpService {
@@ -34,13 +35,17 @@ public final class OpsService implements HttpService {
     private final ScanRepository scans;
     private final Metrics metrics;
     private final BooleanSupplier accepting;
+    private final IntSupplier waitingRequests;
     private final byte[] openapi;
 
-    public OpsService(Database database, ScanRepository scans, Metrics metrics, BooleanSupplier accepting) {
+    /** {@code waitingRequests}: API requests waiting for their turn ({@link dev.vigil.server.http.Admission}). */
+    public OpsService(Database database, ScanRepository scans, Metrics metrics, BooleanSupplier accepting,
+                      IntSupplier waitingRequests) {
         this.database = database;
         this.scans = scans;
         this.metrics = metrics;
         this.accepting = accepting;
+        this.waitingRequests = waitingRequests;
         this.openapi = readOpenapi();
     }
 
@@ -98,6 +103,9 @@ public final class OpsService implements HttpService {
             out.append("# HELP vigil_queue_depth Scans waiting for a worker\n# TYPE vigil_queue_depth gauge\n")
                     .append("vigil_queue_depth ").append(scans.countByStatus(c, ScanStatus.PENDING)).append('\n');
         });
+        out.append("# HELP vigil_requests_waiting API requests waiting for their turn\n")
+                .append("# TYPE vigil_requests_waiting gauge\n")
+                .append("vigil_requests_waiting ").append(waitingRequests.getAsInt()).append('\n');
         metrics.write(out);
         response.header(HeaderNames.CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8");
         response.send(out.toString());
