@@ -1,9 +1,11 @@
 package dev.vigil.desktop.overview;
 
+import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.scans.TestSessions;
 import dev.vigil.desktop.task.CurrentThreadTaskExecutor;
 import dev.vigil.model.Finding;
 import dev.vigil.model.FindingFilter;
+import dev.vigil.model.NewApiKey;
 import dev.vigil.model.NewProject;
 import dev.vigil.model.Project;
 import dev.vigil.model.Severity;
@@ -15,6 +17,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.time.LocalDate;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -94,5 +97,33 @@ class OverviewViewModelTest {
         assertThat(model.figuresProperty().get()).isNotNull();
         assertThat(model.emptyProperty().get()).isTrue();
         assertThat(model.errorProperty().get()).isEmpty();
+    }
+
+    @Test
+    void aNewConnectionDropsTheOldServersFiguresAndLoadsOnlyWhenAsked() {
+        TestServer.Tenant first = server.tenant();
+        Project api = first.owner().createProject(new NewProject("api", "main"));
+        new FindingSeeder(server.server().database(), 5).seed(first.id(), api.id(), 12, System.currentTimeMillis());
+        TestServer.Tenant second = server.tenant();
+        CurrentThreadTaskExecutor tasks = new CurrentThreadTaskExecutor();
+        Session session = TestSessions.connect(server, first, tasks);
+        OverviewViewModel model = new OverviewViewModel(session, tasks);
+        model.refresh();
+        model.projectProperty().set(model.projects().get(1));
+        assertThat(model.figuresProperty().get().stats().total()).isEqualTo(12);
+        String secondKey = second.owner().createApiKey(new NewApiKey("desktop", LocalDate.now().plusDays(30).toString(),
+                null)).key();
+
+        session.useRemote(server.server().uri(), secondKey, () -> { }, problem -> {
+            throw new AssertionError(problem);
+        });
+
+        assertThat(model.figuresProperty().get()).as("nothing loaded until the page is shown").isNull();
+        assertThat(model.loadingProperty().get()).isFalse();
+        assertThat(model.projects()).containsExactly(OverviewViewModel.ALL_PROJECTS);
+        assertThat(model.projectProperty().get()).isEqualTo(OverviewViewModel.ALL_PROJECTS);
+        model.refresh();
+        assertThat(model.figuresProperty().get().stats().total()).isZero();
+        assertThat(model.emptyProperty().get()).isTrue();
     }
 }
