@@ -1,5 +1,6 @@
 package dev.vigil.desktop.findings;
 
+import dev.vigil.desktop.task.CurrentThreadTaskExecutor;
 import dev.vigil.desktop.task.TaskExecutor;
 
 import java.util.ArrayList;
@@ -10,20 +11,14 @@ import java.util.function.Consumer;
 /** Holds submitted work until the test runs it, in the order the test chooses: answers that arrive late. */
 final class QueuedTaskExecutor implements TaskExecutor {
 
+    /** What a queued task does when the test runs it. */
+    private static final CurrentThreadTaskExecutor AT_ONCE = new CurrentThreadTaskExecutor();
+
     private final List<Runnable> queued = new ArrayList<>();
 
     @Override
     public <T> void submit(Callable<T> work, Consumer<? super T> onSuccess, Consumer<? super Throwable> onFailure) {
-        queued.add(() -> {
-            T result;
-            try {
-                result = work.call();
-            } catch (Exception e) {
-                onFailure.accept(e);
-                return;
-            }
-            onSuccess.accept(result);
-        });
+        queued.add(() -> AT_ONCE.submit(work, onSuccess, onFailure));
     }
 
     @Override
