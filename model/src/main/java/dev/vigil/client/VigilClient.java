@@ -37,6 +37,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import static dev.vigil.client.Transport.pageOf;
@@ -98,7 +99,18 @@ public final class VigilClient implements AutoCloseable {
 
     /** Polls the scan with backoff until it has completed or failed; {@link ScanTimeoutException} after {@code timeout}. */
     public ScanDetail awaitScan(UUID scanId, Duration timeout) {
-        return ScanPoller.DEFAULT.await(scanId, timeout, this::getScan);
+        return awaitScan(scanId, timeout, unfinished -> { });
+    }
+
+    /** {@link #awaitScan(UUID, Duration)}, showing {@code whileUnfinished} the scan at each poll that finds it unfinished. */
+    public ScanDetail awaitScan(UUID scanId, Duration timeout, Consumer<ScanDetail> whileUnfinished) {
+        return ScanPoller.DEFAULT.await(scanId, timeout, id -> {
+            ScanDetail scan = getScan(id);
+            if (!scan.status().isFinished()) {
+                whileUnfinished.accept(scan);
+            }
+            return scan;
+        });
     }
 
     // Findings

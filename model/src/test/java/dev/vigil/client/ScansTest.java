@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 import static dev.vigil.client.Fixtures.API_KEY;
@@ -114,6 +115,19 @@ class ScansTest {
         assertThat(scan.status()).isEqualTo(ScanStatus.COMPLETED);
         assertThat(server.requests()).hasSize(3)
                 .allSatisfy(request -> assertThat(request.path()).isEqualTo("/v1/scans/" + SCAN_ID));
+    }
+
+    @Test
+    void awaitScanShowsTheScanAtEachPollThatFindsItUnfinished() {
+        server.answer(200, Fixtures.scanDetail("pending"))
+                .answer(200, Fixtures.scanDetail("running"))
+                .answer(200, Fixtures.scanDetail("completed"));
+        List<ScanStatus> seen = new ArrayList<>();
+
+        ScanDetail scan = client.awaitScan(SCAN_ID, Duration.ofSeconds(30), unfinished -> seen.add(unfinished.status()));
+
+        assertThat(scan.status()).isEqualTo(ScanStatus.COMPLETED);
+        assertThat(seen).containsExactly(ScanStatus.PENDING, ScanStatus.RUNNING);
     }
 
     @Test

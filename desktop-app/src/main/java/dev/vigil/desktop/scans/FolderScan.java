@@ -8,6 +8,7 @@ import dev.vigil.client.VigilClient;
 import dev.vigil.desktop.connection.ServerErrors;
 import dev.vigil.model.Scan;
 import dev.vigil.model.ScanDetail;
+import dev.vigil.model.ScanStatus;
 import dev.vigil.model.ScanType;
 
 import java.io.IOException;
@@ -19,7 +20,6 @@ import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.HexFormat;
 import java.util.UUID;
 
@@ -43,7 +43,6 @@ final class FolderScan {
     record Request(Path folder, UUID projectId, String branch, ScanType scanType) {
     }
 
-    private static final Duration POLL = Duration.ofMillis(500);
     private static final Duration GIVE_UP = Duration.ofMinutes(15);
 
     private final VigilClient client;
@@ -54,7 +53,7 @@ final class FolderScan {
         this.packager = packager;
     }
 
-    ScanDetail run(Request request, Progress progress) throws IOException, InterruptedException {
+    ScanDetail run(Request request, Progress progress) throws IOException {
         progress.report(-1, "Packaging " + request.folder().getFileName() + "…");
         Path archive = Files.createTempFile("vigil-scan-", ".tar.gz");
         try {
@@ -71,22 +70,9 @@ final class FolderScan {
         }
     }
 
-    private ScanDetail follow(UUID scanId, Progress progress) throws InterruptedException {
-        Instant deadline = Instant.now().plus(GIVE_UP);
-        ScanDetail detail = client.getScan(scanId);
-        while (!detail.status().isFinished()) {
-            progress.report(switch (detail.status()) {
-                case RUNNING -> 0.75;
-                default -> 0.5;
-            }, "Scan " + detail.status().wire() + "…");
-            if (Instant.now().isAfter(deadline)) {
-                throw new IllegalStateException("the scan is still " + detail.status().wire() + " after "
-                        + GIVE_UP.toMinutes() + " minutes: it stays in the list");
-            }
-            Thread.sleep(POLL);
-            detail = client.getScan(scanId);
-        }
-        return detail;
+    private ScanDetail follow(UUID scanId, Progress progress) {
+        return client.awaitScan(scanId, GIVE_UP, unfinished -> progress.report(
+                unfinished.status() == ScanStatus.RUNNING ? 0.75 : 0.5, "Scan " + unfinished.status().wire() + "…"));
     }
 
     static String size(long bytes) {
