@@ -80,7 +80,7 @@ public final class ApiKeys {
     public List<ApiKey> page(UUID tenantId, List<String> after, int limit) {
         Long createdAt = after == null ? null : Cursor.number(after.get(0));
         UUID id = after == null ? null : Cursor.uuid(after.get(1));
-        return database.inTransaction(c -> repository.page(c, tenantId, createdAt, id, limit));
+        return database.read(c -> repository.page(c, tenantId, createdAt, id, limit));
     }
 
     public void revoke(UUID tenantId, UUID id) {

@@ -57,13 +57,13 @@ public final class FindingReads {
             query = query.after(new FindingQuery.Key(Cursor.number(key.get(0)), Cursor.uuid(key.get(1))));
         }
         FindingQuery paged = query;
-        List<Finding> rows = database.inTransaction(c -> findings.page(c, paged, limit, clock.millis()));
+        List<Finding> rows = database.read(c -> findings.page(c, paged, limit, clock.millis()));
         return Paging.page(rows, limit, filters, f -> new String[]{
                 Long.toString(SortKey.of(f.severity(), f.firstSeen().toEpochMilli())), f.id().toString()});
     }
 
     public Finding find(Caller caller, UUID id) {
-        return database.inTransaction(c -> findings.find(c, caller.tenantId(), id, clock.millis()))
+        return database.read(c -> findings.find(c, caller.tenantId(), id, clock.millis()))
                 .orElseThrow(() -> ApiException.notFound("finding"));
     }
 

@@ -79,14 +79,14 @@ public final class ProjectService implements HttpService {
         QueryReader query = new QueryReader(request.query());
         int limit = query.limit();
         String after = query.cursor().map(c -> Cursor.decode(c, "projects", 1).getFirst()).orElse(null);
-        var rows = database.inTransaction(c -> projects.page(c, caller.tenantId(), after, limit));
+        var rows = database.read(c -> projects.page(c, caller.tenantId(), after, limit));
         JsonIo.ok(response, Paging.page(rows, limit, "projects", p -> new String[]{p.name()}));
     }
 
     private void getProject(ServerRequest request, ServerResponse response) {
         Caller caller = Authentication.caller(request);
         UUID id = PathIds.id(request, "project");
-        Project project = database.inTransaction(c -> projects.find(c, caller.tenantId(), id))
+        Project project = database.read(c -> projects.find(c, caller.tenantId(), id))
                 .orElseThrow(() -> ApiException.notFound("project"));
         JsonIo.ok(response, project);
     }

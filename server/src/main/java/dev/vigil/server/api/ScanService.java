@@ -86,7 +86,7 @@ public final class ScanService implements HttpService {
         }).orElse(false);
         String filters = "scans|" + project + "|" + all;
         List<String> after = query.cursor().map(c -> Cursor.decode(c, filters, 2)).orElse(null);
-        List<ScanRow> rows = database.inTransaction(c -> scans.page(c, caller.tenantId(), project, all,
+        List<ScanRow> rows = database.read(c -> scans.page(c, caller.tenantId(), project, all,
                 after == null ? null : Cursor.number(after.get(0)), after == null ? null : Cursor.uuid(after.get(1)),
                 limit));
         JsonIo.ok(response, Paging.page(rows.stream().map(ScanViews::listItem).toList(), limit, filters,

@@ -84,7 +84,7 @@ public final class UserService implements HttpService {
         QueryReader query = new QueryReader(request.query());
         int limit = query.limit();
         String after = query.cursor().map(c -> Cursor.decode(c, "users", 1).getFirst()).orElse(null);
-        var rows = database.inTransaction(c -> users.page(c, caller.tenantId(), after, limit));
+        var rows = database.read(c -> users.page(c, caller.tenantId(), after, limit));
         JsonIo.ok(response, Paging.page(rows, limit, "users", u -> new String[]{u.email()}));
     }
 

@@ -52,7 +52,7 @@ public final class Authentication implements Filter {
             throw ApiException.unauthorized("send the API key as 'Authorization: Bearer <key>'");
         }
         String key = header.substring(BEARER.length()).strip();
-        KeyOwner owner = database.inTransaction(c -> keys.findOwner(c, ApiKeyTokens.hash(key)))
+        KeyOwner owner = database.read(c -> keys.findOwner(c, ApiKeyTokens.hash(key)))
                 .orElseThrow(() -> ApiException.unauthorized("the API key is not valid"));
         if (owner.revokedAt() != null) {
             throw ApiException.unauthorized("the API key has been revoked");

@@ -24,7 +24,6 @@ public final class Database implements AutoCloseable {
         this.dialect = dialect;
     }
 
-    /** Opens the pool and applies pending migrations. */
     /**
      * Opens the pool and migrates the schema. Without a {@code user}, HSQLDB's embedded database is opened
      * as {@code SA} and PostgreSQL's driver takes the {@code user} of the URL (or the operating-system user).
@@ -83,6 +82,21 @@ public final class Database implements AutoCloseable {
                 rollbackQuietly(connection, e);
                 throw e;
             }
+        } catch (SQLException e) {
+            throw new StoreException(e);
+        }
+    }
+
+    /**
+     * Runs read-only {@code work} with each statement in a transaction of its own (autocommit): no COMMIT
+     * round trip, which on PostgreSQL is a wake-up of the server process per request. For reads whose
+     * statements need no common snapshot: one statement, or a page after the plan that chose its index.
+     */
+    public <T> T read(Work<T> work) {
+        try (Connection connection = dataSource.getConnection()) {
+            // the pool sets autocommit back to false when the connection returns
+            connection.setAutoCommit(true);
+            return work.run(connection);
         } catch (SQLException e) {
             throw new StoreException(e);
         }
