@@ -33,6 +33,7 @@ public final class FindingRepository {
     private static final String SELECT = COLUMNS + " FROM findings f" + JOINS;
 
     private final Dialect dialect;
+    private final PostingCounts postingCounts = new PostingCounts();
 
     public FindingRepository(Dialect dialect) {
         this.dialect = dialect;
@@ -74,7 +75,7 @@ public final class FindingRepository {
 
     private Ids ids(Connection c, FindingQuery query, int limit) throws SQLException {
         SearchIndex.Plan plan = query.search().isPresent()
-                ? SearchIndex.plan(c, query.tenantId(), query.search().get()) : SearchIndex.Plan.WALK;
+                ? SearchIndex.plan(c, query.tenantId(), query.search().get(), postingCounts) : SearchIndex.Plan.WALK;
         List<Object> params = new ArrayList<>();
         String sql;
         if (plan.walk()) {

@@ -158,12 +158,13 @@ public final class SearchIndex {
 
     /**
      * The postings a search walks: among the search's words that can seek (a whole word, or a word of at
-     * least three characters whose containing vocabulary words are few), the one with the fewest postings.
-     * Words with digits are counted first (ids and numbers are rare), and no count goes past the fewest so
-     * far, so a common word costs little. {@link Plan#WALK} when none can seek, or when the cheapest needs
-     * several words with many postings in all.
+     * least three characters whose containing vocabulary words are few), the one with the fewest postings
+     * ({@code counts}). Words with digits are looked at first (ids and numbers are rare), and a word with no
+     * postings ends the choice. {@link Plan#WALK} when none can seek, or when the cheapest needs several
+     * words with many postings in all.
      */
-    public static Plan plan(Connection c, UUID tenantId, String loweredSearch) throws SQLException {
+    public static Plan plan(Connection c, UUID tenantId, String loweredSearch, PostingCounts counts)
+            throws SQLException {
         List<Token> tokens = new ArrayList<>(new LinkedHashSet<>(SearchTerms.tokens(loweredSearch)));
         tokens.sort(Comparator.comparing((Token t) -> t.text().chars().noneMatch(Character::isDigit))
                 .thenComparing(t -> !t.exact()).thenComparing(t -> -t.text().length()));
@@ -174,7 +175,7 @@ public final class SearchIndex {
             if (words.isEmpty()) {
                 continue;
             }
-            long count = postings(c, tenantId, words.get(), bestCount);
+            long count = postings(c, tenantId, words.get(), bestCount, counts);
             if (best.isEmpty() || count < bestCount) {
                 best = words;
                 bestCount = count;
@@ -210,17 +211,17 @@ public final class SearchIndex {
         return Optional.of(List.copyOf(words));
     }
 
-    /** The postings of {@code words}, counted no further than {@code cap}: one seek per word. */
-    private static long postings(Connection c, UUID tenantId, List<String> words, long cap) throws SQLException {
+    /** The postings of {@code words}, summed no further than {@code cap}. */
+    private static long postings(Connection c, UUID tenantId, List<String> words, long cap, PostingCounts counts)
+            throws SQLException {
         long count = 0;
         for (String word : words) {
             if (count >= cap) {
                 break;
             }
-            count += Sql.count(c, "SELECT COUNT(*) FROM (SELECT 1 FROM finding_terms WHERE tenant_id = ? AND term = ?"
-                    + " LIMIT ?) capped", tenantId, word, cap - count);
+            count += counts.count(c, tenantId, word);
         }
-        return count;
+        return Math.min(count, cap);
     }
 
     /** {@code column} is one of the strings of an array parameter, written so that each is an index seek. */

@@ -15,6 +15,7 @@ import dev.vigil.server.store.MergeRepository;
 import dev.vigil.server.store.MergeRepository.Known;
 import dev.vigil.server.store.MergeRepository.NewFinding;
 import dev.vigil.server.store.MergeRepository.Seen;
+import dev.vigil.server.store.PostingCounts;
 import dev.vigil.server.store.SearchIndex;
 import dev.vigil.server.store.Sql;
 import dev.vigil.server.testing.FindingSeeder;
@@ -121,12 +122,13 @@ class FindingSearchTest {
     void aRareTermSeeksTheIndexInsteadOfWalkingTheTenant() {
         String description = all(FindingFilter.none().withSearch("component c"), 100).get(5).description();
         String component = description.substring(description.lastIndexOf(' ') + 1).toLowerCase(Locale.ROOT);
+        PostingCounts counts = new PostingCounts();
         SearchIndex.Plan plan = server.server().database().inTransaction(c ->
-                SearchIndex.plan(c, tenant.id(), "component " + component));
+                SearchIndex.plan(c, tenant.id(), "component " + component, counts));
         SearchIndex.Plan none = server.server().database().inTransaction(c ->
-                SearchIndex.plan(c, tenant.id(), "component c99999"));
+                SearchIndex.plan(c, tenant.id(), "component c99999", counts));
         SearchIndex.Plan word = server.server().database().inTransaction(c ->
-                SearchIndex.plan(c, tenant.id(), "log4j"));
+                SearchIndex.plan(c, tenant.id(), "log4j", counts));
 
         assertThat(plan.words()).containsExactly(component);
         assertThat(none.walk()).isFalse();
@@ -155,6 +157,18 @@ class FindingSearchTest {
                 .containsExactly(id);
         assertThat(ids(all(FindingFilter.none().withSearch("word"), 2)))
                 .isEqualTo(reference(tenant.id(), FindingFilter.none().withSearch("word")));
+    }
+
+    @Test
+    void aWordCountedBeforeItsFindingArrivedStillFindsIt() {
+        FindingFilter search = FindingFilter.none().withSearch("in numbatword text");
+        // the whole word numbatword is counted (no postings) and remembered: it is the word this search seeks on
+        assertThat(all(search, 20)).isEmpty();
+
+        UUID id = insert(tenant.id(), other.id(), List.of(detection(ScanKind.SCA, "CVE-2099-0002", "Numbat",
+                Severity.HIGH, "app/package.json", 3, "found in numbatword text", List.of()))).getFirst();
+
+        assertThat(ids(all(search, 20))).containsExactly(id);
     }
 
     @Test
