@@ -40,9 +40,8 @@ public final class FindingRepository {
     }
 
     /**
-     * A page of {@code limit + 1} rows in list order. The ids are picked along the index the query names
-     * (HSQLDB is told so with USING INDEX), or, for a search, along the postings of its most selective word
-     * ({@link SearchIndex}), then joined for the page only.
+     * A page of {@code limit + 1} rows in list order, read along the index the query names, or, for a search,
+     * along the postings of its most selective word ({@link SearchIndex}).
      */
     public List<Finding> page(Connection c, FindingQuery query, int limit, long now) throws SQLException {
         Ids ids = ids(c, query, limit + 1);
@@ -59,8 +58,16 @@ public final class FindingRepository {
         return Sql.count(c, "SELECT COUNT(*) FROM findings f WHERE " + query.where(), query.params().toArray());
     }
 
-    /** The id query of a page: its SQL (selecting {@code id}, at most {@code limit} rows) and parameters. */
-    public record Ids(String sql, Object[] params) {
+    /**
+     * The id query of a page: what it reads ({@code from}, with {@code findings} as {@code f}), its WHERE,
+     * ORDER BY and LIMIT ({@code rest}), and its parameters.
+     */
+    public record Ids(String from, String rest, Object[] params) {
+
+        /** The query of the ids alone, at most {@code limit} of them. */
+        public String sql() {
+            return "SELECT f.id FROM " + from + rest;
+        }
     }
 
     /** The id query that a page of {@code limit} rows runs (for the benchmark's query plans). */
@@ -68,7 +75,14 @@ public final class FindingRepository {
         return ids(c, query, limit);
     }
 
-    private static String inPage(Ids ids) {
+    /**
+     * The page's rows. PostgreSQL reads them as it walks the ids' index. HSQLDB picks the ids first, as only
+     * there it is told which index to walk (USING INDEX), then joins them.
+     */
+    private String inPage(Ids ids) {
+        if (dialect == Dialect.POSTGRESQL) {
+            return COLUMNS + " FROM " + ids.from() + JOINS + ids.rest();
+        }
         return COLUMNS + " FROM (" + ids.sql() + ") page JOIN findings f ON f.id = page.id" + JOINS
                 + " ORDER BY f.sort_key, f.id";
     }
@@ -77,25 +91,27 @@ public final class FindingRepository {
         SearchIndex.Plan plan = query.search().isPresent()
                 ? SearchIndex.plan(c, query.tenantId(), query.search().get(), postingCounts) : SearchIndex.Plan.WALK;
         List<Object> params = new ArrayList<>();
-        String sql;
+        String from;
+        String rest;
         if (plan.walk()) {
-            sql = "SELECT f.id FROM findings f WHERE " + query.where() + " ORDER BY " + query.orderBy() + usingIndex(limit);
+            from = "findings f";
+            rest = " WHERE " + query.where() + " ORDER BY " + query.orderBy() + usingIndex(limit);
         } else if (plan.words().size() == 1) {
             // one word: its postings are in list order, so the walk stops at the page like any filter's
             params.addAll(List.of(query.tenantId(), plan.words().getFirst()));
-            sql = "SELECT f.id FROM finding_terms t JOIN findings f ON f.id = t.finding_id"
-                    + " WHERE t.tenant_id = ? AND t.term = ?" + postingsAfter(query, params) + " AND " + query.where()
+            from = "finding_terms t JOIN findings f ON f.id = t.finding_id";
+            rest = " WHERE t.tenant_id = ? AND t.term = ?" + postingsAfter(query, params) + " AND " + query.where()
                     + " ORDER BY t.tenant_id, t.term, t.sort_key, t.finding_id" + usingIndex(limit);
         } else {
             // a few words with few postings between them: all their findings, sorted
             params.addAll(List.of(query.tenantId(), c.createArrayOf("VARCHAR", plan.words().toArray())));
-            sql = "SELECT f.id FROM (SELECT DISTINCT t.finding_id FROM finding_terms t WHERE t.tenant_id = ?"
-                    + " AND " + SearchIndex.inArray(c, "t.term")
-                    + postingsAfter(query, params) + ") t JOIN findings f ON f.id = t.finding_id WHERE "
-                    + query.where() + " ORDER BY f.sort_key, f.id LIMIT " + limit;
+            from = "(SELECT DISTINCT t.finding_id FROM finding_terms t WHERE t.tenant_id = ? AND "
+                    + SearchIndex.inArray(c, "t.term") + postingsAfter(query, params)
+                    + ") t JOIN findings f ON f.id = t.finding_id";
+            rest = " WHERE " + query.where() + " ORDER BY f.sort_key, f.id LIMIT " + limit;
         }
         params.addAll(query.params());
-        return new Ids(sql, params.toArray());
+        return new Ids(from, rest, params.toArray());
     }
 
     /**
