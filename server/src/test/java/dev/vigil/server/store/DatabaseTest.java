@@ -13,21 +13,21 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Transactions and autocommit reads on one pooled connection, over HSQLDB (and PostgreSQL in its suite). */
+/** Transactions and autocommit reads on a pool of two connections, over HSQLDB (and PostgreSQL in its suite). */
 class DatabaseTest {
 
     private Optional<PostgresDatabase> postgres = Optional.empty();
     private Database database;
 
     @BeforeEach
-    void openWithOneConnection() {
+    void openWithTwoConnections() {
         if (PostgresDatabase.selected()) {
             postgres = Optional.of(PostgresDatabase.create());
             database = Database.open(postgres.get().url(), Optional.of(PostgresDatabase.user()),
-                    PostgresDatabase.password(), 1);
+                    PostgresDatabase.password(), 2);
         } else {
             database = Database.open("jdbc:hsqldb:mem:db-" + UUID.randomUUID() + ";hsqldb.tx=mvcc", Optional.empty(),
-                    "", 1);
+                    "", 2);
         }
         database.run(c -> Sql.update(c, "CREATE TABLE scratch (n INT)"));
     }
@@ -48,8 +48,9 @@ class DatabaseTest {
     }
 
     @Test
-    void theConnectionAReadUsedIsTransactionalAgainAfterwards() {
-        database.read(DatabaseTest::count);
+    void theConnectionsReadsUsedAreTransactionalAgainAfterwards() {
+        // one read inside another: both pooled connections have been in autocommit
+        database.read(outer -> database.read(DatabaseTest::count) + count(outer));
 
         assertThatThrownBy(() -> database.run(c -> {
             Sql.update(c, "INSERT INTO scratch (n) VALUES (1)");
