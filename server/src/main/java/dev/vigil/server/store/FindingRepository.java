@@ -64,7 +64,7 @@ public final class FindingRepository {
      */
     public record Ids(String from, String rest, Object[] params) {
 
-        /** The query of the ids alone, at most {@code limit} of them. */
+        /** The query of the ids alone. */
         public String sql() {
             return "SELECT f.id FROM " + from + rest;
         }
