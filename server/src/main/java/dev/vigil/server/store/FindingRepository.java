@@ -76,15 +76,11 @@ public final class FindingRepository {
     }
 
     /**
-     * The page's rows. PostgreSQL reads them as it walks the ids' index. HSQLDB picks the ids first, as only
-     * there it is told which index to walk (USING INDEX), then joins them.
+     * The page's rows, read as the ids' index is walked (before, the ids were picked first and joined back
+     * to {@code findings}: a second probe of its primary key per row).
      */
-    private String inPage(Ids ids) {
-        if (dialect == Dialect.POSTGRESQL) {
-            return COLUMNS + " FROM " + ids.from() + JOINS + ids.rest();
-        }
-        return COLUMNS + " FROM (" + ids.sql() + ") page JOIN findings f ON f.id = page.id" + JOINS
-                + " ORDER BY f.sort_key, f.id";
+    private static String inPage(Ids ids) {
+        return COLUMNS + " FROM " + ids.from() + JOINS + ids.rest();
     }
 
     private Ids ids(Connection c, FindingQuery query, int limit) throws SQLException {
