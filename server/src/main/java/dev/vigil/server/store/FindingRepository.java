@@ -76,8 +76,8 @@ public final class FindingRepository {
     }
 
     /**
-     * The page's rows, read as the ids' index is walked (before, the ids were picked first and joined back
-     * to {@code findings}: a second probe of its primary key per row).
+     * The page's rows, read in the same walk that picks the ids, so that no row is looked up again by its
+     * primary key.
      */
     private static String inPage(Ids ids) {
         return COLUMNS + " FROM " + ids.from() + JOINS + ids.rest();
