@@ -1,5 +1,9 @@
 package dev.vigil.server.store;
 
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+
 /** The two databases Vigil runs on, and what differs between them. */
 public enum Dialect {
     HSQLDB("CLOB", "BLOB", "VARCHAR(64)"),
@@ -29,6 +33,16 @@ public enum Dialect {
         return blobType;
     }
 
+    /** {@code column} is one of the strings of an array parameter, written so that each is an index seek. */
+    public String inArray(String column) {
+        return this == HSQLDB ? column + " IN (UNNEST(?))" : column + " = ANY (?)";
+    }
+
+    /** The dialect of the database {@code c} is connected to. */
+    public static Dialect of(Connection c) throws SQLException {
+        return of(c.getMetaData().getURL());
+    }
+
     public static Dialect of(String jdbcUrl) {
         if (jdbcUrl.startsWith("jdbc:hsqldb:")) {
             return HSQLDB;
@@ -43,7 +57,7 @@ public enum Dialect {
      * The HSQLDB file database in {@code dataDir}: MVCC, durable at every commit, and cached tables (rows on
      * disk with a bounded cache) so that a million findings do not have to fit in the heap.
      */
-    public static String hsqldbFileUrl(java.nio.file.Path dataDir) {
+    public static String hsqldbFileUrl(Path dataDir) {
         return "jdbc:hsqldb:file:" + dataDir.resolve("db").resolve("vigil").toAbsolutePath()
                 + ";hsqldb.tx=mvcc;hsqldb.write_delay=false;hsqldb.lob_compressed=true"
                 + ";hsqldb.default_table_type=cached;hsqldb.cache_rows=200000;hsqldb.cache_size=262144;shutdown=true";

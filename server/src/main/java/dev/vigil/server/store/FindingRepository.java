@@ -102,7 +102,7 @@ public final class FindingRepository {
             // a few words with few postings between them: all their findings, sorted
             params.addAll(List.of(query.tenantId(), c.createArrayOf("VARCHAR", plan.words().toArray())));
             from = "(SELECT DISTINCT t.finding_id FROM finding_terms t WHERE t.tenant_id = ? AND "
-                    + SearchIndex.inArray(c, "t.term") + postingsAfter(query, params)
+                    + dialect.inArray("t.term") + postingsAfter(query, params)
                     + ") t JOIN findings f ON f.id = t.finding_id";
             rest = " WHERE " + query.where() + " ORDER BY f.sort_key, f.id LIMIT " + limit;
         }

@@ -98,7 +98,7 @@ public final class SearchIndex {
      * batches read by keyset so that no tenant is held in memory.
      */
     public static void backfill(Connection c) throws SQLException {
-        String usingIndex = Dialect.of(c.getMetaData().getURL()) == Dialect.HSQLDB ? " USING INDEX" : "";
+        String usingIndex = Dialect.of(c) == Dialect.HSQLDB ? " USING INDEX" : "";
         for (UUID tenantId : Sql.list(c, "SELECT DISTINCT tenant_id FROM findings", row -> Sql.uuid(row, "tenant_id"))) {
             List<Entry> batch = Sql.list(c, """
                     SELECT id, sort_key, search_text FROM findings WHERE tenant_id = ?
@@ -129,7 +129,7 @@ public final class SearchIndex {
         List<String> all = new ArrayList<>(fullWords);
         Set<String> known = new HashSet<>();
         // one array parameter, so that each word is a seek
-        String sql = "SELECT word FROM search_words WHERE tenant_id = ? AND " + inArray(c, "suffix")
+        String sql = "SELECT word FROM search_words WHERE tenant_id = ? AND " + Dialect.of(c).inArray("suffix")
                 + " AND suffix = word";
         for (int i = 0; i < all.size(); i += ARRAY_CHUNK) {
             Object[] chunk = all.subList(i, Math.min(all.size(), i + ARRAY_CHUNK)).stream()
@@ -222,12 +222,6 @@ public final class SearchIndex {
             count += counts.count(c, tenantId, word);
         }
         return Math.min(count, cap);
-    }
-
-    /** {@code column} is one of the strings of an array parameter, written so that each is an index seek. */
-    static String inArray(Connection c, String column) throws SQLException {
-        return Dialect.of(c.getMetaData().getURL()) == Dialect.HSQLDB
-                ? column + " IN (UNNEST(?))" : column + " = ANY (?)";
     }
 
     /** HSQLDB refuses to execute an empty batch. */
