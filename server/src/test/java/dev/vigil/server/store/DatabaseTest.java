@@ -52,9 +52,13 @@ class DatabaseTest {
         // one read inside another: both pooled connections have been in autocommit
         database.read(outer -> database.read(DatabaseTest::count) + count(outer));
 
-        assertThatThrownBy(() -> database.run(c -> {
-            Sql.update(c, "INSERT INTO scratch (n) VALUES (1)");
-            throw new IllegalStateException("rolled back");
+        // one transaction inside another, so that each of the two connections writes and is rolled back
+        assertThatThrownBy(() -> database.run(outer -> {
+            Sql.update(outer, "INSERT INTO scratch (n) VALUES (1)");
+            database.run(inner -> {
+                Sql.update(inner, "INSERT INTO scratch (n) VALUES (2)");
+                throw new IllegalStateException("rolled back");
+            });
         })).hasMessage("rolled back");
 
         assertThat(database.read(DatabaseTest::count)).isZero();
