@@ -31,7 +31,11 @@ public final class Database implements AutoCloseable {
     public static Database open(String jdbcUrl, Optional<String> user, String password, int poolSize) {
         Dialect dialect = Dialect.of(jdbcUrl);
         HikariConfig config = new HikariConfig();
-        config.setJdbcUrl(jdbcUrl);
+        if (dialect == Dialect.HSQLDB) {
+            config.setDataSource(new StatementKeepingDataSource(jdbcUrl));
+        } else {
+            config.setJdbcUrl(jdbcUrl);
+        }
         config.setUsername(user.orElse(dialect == Dialect.HSQLDB ? "SA" : null));
         config.setPassword(password);
         config.setMaximumPoolSize(poolSize);
