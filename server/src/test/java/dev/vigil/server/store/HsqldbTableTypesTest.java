@@ -1,0 +1,37 @@
+package dev.vigil.server.store;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The HSQLDB file database keeps its small tables in memory and the ones that grow with findings on disk. */
+class HsqldbTableTypesTest {
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void theTablesEveryRequestReadsAreInMemoryAndTheFindingsOnDisk() {
+        Map<String, String> types;
+        try (Database database = Database.open(Dialect.hsqldbFileUrl(dataDir), Optional.empty(), "", 2)) {
+            types = database.read(c -> Sql.list(c, """
+                            SELECT table_name, hsqldb_type FROM information_schema.system_tables
+                            WHERE table_schem = 'PUBLIC'""",
+                    row -> List.of(row.getString(1).toLowerCase(Locale.ROOT), row.getString(2)))).stream()
+                    .collect(Collectors.toMap(List::getFirst, List::getLast));
+        }
+
+        assertThat(types).containsEntry("tenants", "MEMORY").containsEntry("users", "MEMORY")
+                .containsEntry("api_keys", "MEMORY").containsEntry("projects", "MEMORY")
+                .containsEntry("findings", "CACHED").containsEntry("finding_terms", "CACHED")
+                .containsEntry("finding_history", "CACHED").containsEntry("scans", "CACHED");
+    }
+}
