@@ -1,6 +1,5 @@
 package dev.vigil.model;
 
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -15,7 +14,7 @@ public interface WireEnum {
             return Optional.empty();
         }
         String wanted = text.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(type.getEnumConstants()).filter(e -> e.wire().equals(wanted)).findFirst();
+        return Optional.ofNullable(type.cast(WireNames.BY_TYPE.get(type).get(wanted)));
     }
 
     /** Like {@link #parse} but throws {@link IllegalArgumentException} for an unknown spelling. */
