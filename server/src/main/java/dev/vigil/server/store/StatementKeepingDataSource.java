@@ -21,8 +21,8 @@ import java.time.Duration;
  */
 final class StatementKeepingDataSource extends JDBCDataSource {
 
-    /** The most statements a connection keeps; beyond it the least recently used idle one is closed. */
-    static final int STATEMENTS_PER_CONNECTION = 256;
+    /** The most statements a connection keeps; beyond it, the ones idle longest are closed. */
+    private static final int STATEMENTS_PER_CONNECTION = 256;
 
     StatementKeepingDataSource(String jdbcUrl) {
         setUrl(jdbcUrl);
