@@ -33,10 +33,12 @@ public final class Database implements AutoCloseable {
         HikariConfig config = new HikariConfig();
         if (dialect == Dialect.HSQLDB) {
             config.setDataSource(new StatementKeepingDataSource(jdbcUrl));
+            config.setUsername(user.orElse("SA"));
+            config.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
         } else {
             config.setJdbcUrl(jdbcUrl);
+            config.setUsername(user.orElse(null));
         }
-        config.setUsername(user.orElse(dialect == Dialect.HSQLDB ? "SA" : null));
         config.setPassword(password);
         config.setMaximumPoolSize(poolSize);
         config.setAutoCommit(false);
@@ -44,9 +46,6 @@ public final class Database implements AutoCloseable {
         // a request waits at most this long for a connection: a database that is gone fails requests (and
         // readiness) within seconds instead of holding them for Hikari's default 30 s
         config.setConnectionTimeout(10_000);
-        if (dialect == Dialect.HSQLDB) {
-            config.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
-        }
         HikariDataSource dataSource = new HikariDataSource(config);
         try {
             migrate(dataSource, dialect);
