@@ -38,6 +38,16 @@ public enum Dialect {
         return this == HSQLDB ? column + " IN (UNNEST(?))" : column + " = ANY (?)";
     }
 
+    /**
+     * A parameter whose value the planner does not look at. PostgreSQL plans a prepared statement again for
+     * each call for as long as plans made for the calls' values look cheaper than its one generic plan; for a
+     * search, the known postings of a common word made them look so, and planning took longer than running.
+     * Inside a sub-select the value is unknown to both plans, so they cost the same and the generic one is kept.
+     */
+    public String unplannedParameter() {
+        return this == POSTGRESQL ? "(SELECT CAST(? AS VARCHAR))" : "?";
+    }
+
     /** The dialect of the database {@code c} is connected to. */
     public static Dialect of(Connection c) throws SQLException {
         return of(c.getMetaData().getURL());

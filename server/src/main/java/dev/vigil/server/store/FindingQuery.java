@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
  * The WHERE clause of a findings filter, its parameters, and the ORDER BY that walks the index serving
  * the most selective equality filter in list order; built once for list, count and export. A search also
  * keeps its lower-cased text and the keyset position, for {@link FindingRepository} to seek the term index
- * ({@link SearchIndex}) instead of walking {@code orderBy}; {@code where} holds its {@code LIKE} either way.
+ * ({@link SearchIndex}) instead of walking {@code orderBy}; {@code where} holds its substring test either way.
  */
 public record FindingQuery(UUID tenantId, String where, List<Object> params, String orderBy, Optional<String> search,
                            Optional<Key> after) {
@@ -48,8 +48,9 @@ public record FindingQuery(UUID tenantId, String where, List<Object> params, Str
         filter.projectId().ifPresent(id -> append(where, params, "f.project_id = ?", id));
         filter.assignedToUserId().ifPresent(id -> append(where, params, "f.assigned_to_user_id = ?", id));
         Optional<String> search = filter.search().map(text -> text.toLowerCase(Locale.ROOT));
-        search.ifPresent(text -> append(where, params, "f.search_text LIKE ? ESCAPE '!'",
-                "%" + escapeLike(text) + "%"));
+        // not a LIKE: PostgreSQL estimates a LIKE from its pattern, which would make each search's plan differ
+        // from the generic one (Dialect.unplannedParameter); a POSITION is estimated alike for any text
+        search.ifPresent(text -> append(where, params, "POSITION(? IN f.search_text) > 0", text));
         return new FindingQuery(tenantId, where.toString(), List.copyOf(params), orderBy(filter), search,
                 Optional.empty());
     }
@@ -92,9 +93,5 @@ public record FindingQuery(UUID tenantId, String where, List<Object> params, Str
 
     private static String placeholders(int n) {
         return String.join(", ", Collections.nCopies(n, "?"));
-    }
-
-    static String escapeLike(String text) {
-        return text.replace("!", "!!").replace("%", "!%").replace("_", "!_");
     }
 }

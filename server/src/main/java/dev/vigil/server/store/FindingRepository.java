@@ -20,20 +20,16 @@ import java.util.UUID;
 /** Findings as the API reads them: filtered keyset pages, single rows, triage updates, export cursors. */
 public final class FindingRepository {
 
+    // no join: the project's name and the assignee's email come from DisplayNames
     private static final String COLUMNS = """
-            SELECT f.id, f.fingerprint, f.project_id, p.name AS project_name, f.rule_id, f.severity, f.status,
-                   f.scan_type, f.path, f.line, f.description, f.fix_available, f.is_breaking, f.is_direct, f.cwe,
-                   f.assigned_to_user_id, u.email AS assignee, f.accepted_by, f.accepted_reason, f.accepted_until,
-                   f.sla_deadline, f.first_seen, f.last_seen
+            SELECT f.id, f.fingerprint, f.project_id, f.rule_id, f.severity, f.status, f.scan_type, f.path, f.line,
+                   f.description, f.fix_available, f.is_breaking, f.is_direct, f.cwe, f.assigned_to_user_id,
+                   f.accepted_by, f.accepted_reason, f.accepted_until, f.sla_deadline, f.first_seen, f.last_seen
             """;
-    private static final String JOINS = """
-             JOIN projects p ON p.id = f.project_id
-             LEFT JOIN users u ON u.id = f.assigned_to_user_id
-            """;
-    private static final String SELECT = COLUMNS + " FROM findings f" + JOINS;
 
     private final Dialect dialect;
     private final PostingCounts postingCounts = new PostingCounts();
+    private final DisplayNames names = new DisplayNames();
 
     public FindingRepository(Dialect dialect) {
         this.dialect = dialect;
@@ -45,7 +41,7 @@ public final class FindingRepository {
      */
     public List<Finding> page(Connection c, FindingQuery query, int limit, long now) throws SQLException {
         Ids ids = ids(c, query, limit + 1);
-        return Sql.list(c, inPage(ids), row -> map(row, now), ids.params());
+        return Sql.list(c, inPage(ids), row -> map(c, row, now), ids.params());
     }
 
     /** How many rows match, counting no further than {@code cap} (so a huge tenant costs no more). */
@@ -80,7 +76,7 @@ public final class FindingRepository {
      * primary key.
      */
     private static String inPage(Ids ids) {
-        return COLUMNS + " FROM " + ids.from() + JOINS + ids.rest();
+        return COLUMNS + " FROM " + ids.from() + ids.rest();
     }
 
     private Ids ids(Connection c, FindingQuery query, int limit) throws SQLException {
@@ -96,7 +92,7 @@ public final class FindingRepository {
             // one word: its postings are in list order, so the walk stops at the page like any filter's
             params.addAll(List.of(query.tenantId(), plan.words().getFirst()));
             from = "finding_terms t JOIN findings f ON f.id = t.finding_id";
-            rest = " WHERE t.tenant_id = ? AND t.term = ?" + postingsAfter(query, params) + " AND " + query.where()
+            rest = " WHERE t.tenant_id = ? AND t.term = " + dialect.unplannedParameter() + postingsAfter(query, params) + " AND " + query.where()
                     + " ORDER BY t.tenant_id, t.term, t.sort_key, t.finding_id" + usingIndex(limit);
         } else {
             // a few words with few postings between them: all their findings, sorted
@@ -130,7 +126,8 @@ public final class FindingRepository {
     }
 
     public Optional<Finding> find(Connection c, UUID tenantId, UUID id, long now) throws SQLException {
-        return Sql.one(c, SELECT + " WHERE f.tenant_id = ? AND f.id = ?", row -> map(row, now), tenantId, id);
+        return Sql.one(c, COLUMNS + " FROM findings f WHERE f.tenant_id = ? AND f.id = ?", row -> map(c, row, now),
+                tenantId, id);
     }
 
     /** Streams the first {@code limit} rows of {@code query} in list order to {@code sink}. */
@@ -141,7 +138,7 @@ public final class FindingRepository {
             statement.setFetchSize(500);
             try (ResultSet rows = statement.executeQuery()) {
                 while (rows.next()) {
-                    sink.accept(map(rows, now));
+                    sink.accept(map(c, rows, now));
                 }
             }
         }
@@ -166,16 +163,18 @@ public final class FindingRepository {
                 row -> Sql.uuid(row, "id"), today, limit);
     }
 
-    private static Finding map(ResultSet row, long now) throws SQLException {
+    private Finding map(Connection c, ResultSet row, long now) throws SQLException {
         FindingStatus status = FindingStatus.of(row.getString("status"));
         Long deadline = Sql.nullableLong(row, "sla_deadline");
         boolean breached = deadline != null && status.isActive() && now > deadline;
-        return new Finding(Sql.uuid(row, "id"), row.getString("fingerprint"), Sql.uuid(row, "project_id"),
-                row.getString("project_name"), row.getString("rule_id"), Severity.ofRank(row.getInt("severity")),
-                status, ScanKind.of(row.getString("scan_type")), row.getString("path") + ":" + row.getInt("line"),
+        UUID projectId = Sql.uuid(row, "project_id");
+        UUID assigneeId = Sql.uuid(row, "assigned_to_user_id");
+        return new Finding(Sql.uuid(row, "id"), row.getString("fingerprint"), projectId, names.project(c, projectId),
+                row.getString("rule_id"), Severity.ofRank(row.getInt("severity")), status,
+                ScanKind.of(row.getString("scan_type")), row.getString("path") + ":" + row.getInt("line"),
                 row.getString("description"), row.getString("fix_available"), row.getBoolean("is_breaking"),
-                row.getBoolean("is_direct"), row.getString("cwe"), row.getString("assignee"),
-                Sql.uuid(row, "assigned_to_user_id"), row.getString("accepted_by"), row.getString("accepted_reason"),
+                row.getBoolean("is_direct"), row.getString("cwe"), assigneeId == null ? null : names.user(c, assigneeId),
+                assigneeId, row.getString("accepted_by"), row.getString("accepted_reason"),
                 Sql.date(row, "accepted_until"), deadline == null ? null : Instant.ofEpochMilli(deadline), breached,
                 Instant.ofEpochMilli(row.getLong("first_seen")), Instant.ofEpochMilli(row.getLong("last_seen")));
     }
