@@ -19,6 +19,7 @@ import dev.vigil.server.http.ApiException;
 import dev.vigil.server.http.Authentication;
 import dev.vigil.server.http.ErrorMapping;
 import dev.vigil.server.http.Idempotency;
+import dev.vigil.server.http.KeyOwners;
 import dev.vigil.server.http.RateLimit;
 import dev.vigil.server.http.RequestIds;
 import dev.vigil.server.ops.Housekeeping;
@@ -84,6 +85,7 @@ public final class VigilServer implements AutoCloseable {
     private final ScanWorkers workers;
     private final Housekeeping housekeeping;
     private final PrCommentDispatcher prComments;
+    private final KeyOwners keyOwners;
     private final String systemToken;
     private final String nodeId = newNodeId();
     private volatile boolean accepting = true;
@@ -103,7 +105,9 @@ public final class VigilServer implements AutoCloseable {
         var queue = new ScanQueue();
         var metrics = new Metrics();
         var idempotency = new Idempotency(database, new IdempotencyRepository(), clock);
-        var keys = new ApiKeys(database, new ApiKeyRepository(), clock);
+        var keyRepository = new ApiKeyRepository();
+        this.keyOwners = new KeyOwners(database, keyRepository);
+        var keys = new ApiKeys(database, keyRepository, keyOwners, clock);
         var policies = new PolicyRepository();
         var scms = new ScmRepository();
         var integrations = new ScmIntegrations(database, projects, scms,
@@ -127,7 +131,7 @@ public final class VigilServer implements AutoCloseable {
                 .addFilter(new RequestIds())
                 .addFilter(metrics)
                 .addFilter(admission)
-                .addFilter(new Authentication(database, new ApiKeyRepository(), clock))
+                .addFilter(new Authentication(keyOwners, clock))
                 .register("/v1/scans", new ScanService(database, scans, submissions, comments))
                 .register("/v1/repo-vulnerabilities/trend", new dev.vigil.server.api.TrendService(database, new dev.vigil.server.store.TrendRepository(), clock))
                 .register("/v1/repo-vulnerabilities", new FindingService(
@@ -138,7 +142,8 @@ public final class VigilServer implements AutoCloseable {
                 .register("/v1/users", new UserService(database, users, idempotency, clock))
                 .register("/v1/api-keys", new ApiKeyService(database, keys, users, idempotency))
                 .register("/v1/advisories", new AdvisoryStatusService(database, new AdvisoryRepository()))
-                .register("/system", new SystemService(new Tenants(database, tenants, users, keys, clock), systemToken))
+                .register("/system", new SystemService(new Tenants(database, tenants, users, keys, keyOwners, clock),
+                        systemToken))
                 .register(ops);
         routing.any((req, res) -> {
             throw ApiException.notFound("route " + req.prologue().method().text() + " " + req.path().path());
@@ -165,8 +170,9 @@ public final class VigilServer implements AutoCloseable {
     public static VigilServer start(ServerSettings settings, Role role) {
         Database database = Database.open(settings.jdbcUrl(), settings.dbUser(),
                 settings.dbPassword().orElse(""), poolSize(settings));
+        VigilServer server = null;
         try {
-            VigilServer server = new VigilServer(settings, role, database,
+            server = new VigilServer(settings, role, database,
                     Scanners.available(database, () -> importBundledAdvisories(settings, database)));
             server.web.start();
             server.workers.start(settings.workers());
@@ -174,6 +180,9 @@ public final class VigilServer implements AutoCloseable {
             server.prComments.start();
             return server;
         } catch (RuntimeException e) {
+            if (server != null) {
+                server.keyOwners.close();
+            }
             database.close();
             throw e;
         }
@@ -230,6 +239,7 @@ public final class VigilServer implements AutoCloseable {
         prComments.close();
         workers.stop(settings.shutdownGrace());
         web.stop();
+        keyOwners.close();
         database.close();
     }
 

@@ -5,6 +5,7 @@ import dev.vigil.model.CreatedApiKey;
 import dev.vigil.server.http.ApiException;
 import dev.vigil.server.http.ApiKeyTokens;
 import dev.vigil.server.http.Cursor;
+import dev.vigil.server.http.KeyOwners;
 import dev.vigil.server.store.ApiKeyRepository;
 import dev.vigil.server.store.Database;
 
@@ -25,11 +26,13 @@ public final class ApiKeys {
 
     private final Database database;
     private final ApiKeyRepository repository;
+    private final KeyOwners owners;
     private final Clock clock;
 
-    public ApiKeys(Database database, ApiKeyRepository repository, Clock clock) {
+    public ApiKeys(Database database, ApiKeyRepository repository, KeyOwners owners, Clock clock) {
         this.database = database;
         this.repository = repository;
+        this.owners = owners;
         this.clock = clock;
     }
 
@@ -83,12 +86,13 @@ public final class ApiKeys {
         return database.read(c -> repository.page(c, tenantId, createdAt, id, limit));
     }
 
+    /** Revokes the key on every node: see {@link KeyOwners#change}. */
     public void revoke(UUID tenantId, UUID id) {
-        database.run(c -> {
+        owners.change(c -> {
             if (repository.find(c, tenantId, id).isEmpty()) {
                 throw ApiException.notFound("API key");
             }
-            repository.revoke(c, tenantId, id, clock.millis());
+            return repository.revoke(c, tenantId, id, clock.millis());
         });
     }
 }

@@ -1,9 +1,7 @@
 package dev.vigil.server.http;
 
 import dev.vigil.model.SubscriptionStatus;
-import dev.vigil.server.store.ApiKeyRepository;
 import dev.vigil.server.store.ApiKeyRepository.KeyOwner;
-import dev.vigil.server.store.Database;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.Filter;
 import io.helidon.webserver.http.FilterChain;
@@ -21,13 +19,11 @@ public final class Authentication implements Filter {
 
     private static final String BEARER = "Bearer ";
 
-    private final Database database;
-    private final ApiKeyRepository keys;
+    private final KeyOwners owners;
     private final Clock clock;
 
-    public Authentication(Database database, ApiKeyRepository keys, Clock clock) {
-        this.database = database;
-        this.keys = keys;
+    public Authentication(KeyOwners owners, Clock clock) {
+        this.owners = owners;
         this.clock = clock;
     }
 
@@ -52,7 +48,7 @@ public final class Authentication implements Filter {
             throw ApiException.unauthorized("send the API key as 'Authorization: Bearer <key>'");
         }
         String key = header.substring(BEARER.length()).strip();
-        KeyOwner owner = database.read(c -> keys.findOwner(c, ApiKeyTokens.hash(key)))
+        KeyOwner owner = owners.find(ApiKeyTokens.hash(key))
                 .orElseThrow(() -> ApiException.unauthorized("the API key is not valid"));
         if (owner.revokedAt() != null) {
             throw ApiException.unauthorized("the API key has been revoked");

@@ -9,6 +9,7 @@ import dev.vigil.model.Tenant;
 import dev.vigil.model.User;
 import dev.vigil.server.api.ApiKeys;
 import dev.vigil.server.http.ApiException;
+import dev.vigil.server.http.KeyOwners;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.TenantRepository;
 import dev.vigil.server.store.UserRepository;
@@ -29,13 +30,16 @@ public final class Tenants {
     private final TenantRepository tenants;
     private final UserRepository users;
     private final ApiKeys keys;
+    private final KeyOwners owners;
     private final Clock clock;
 
-    public Tenants(Database database, TenantRepository tenants, UserRepository users, ApiKeys keys, Clock clock) {
+    public Tenants(Database database, TenantRepository tenants, UserRepository users, ApiKeys keys, KeyOwners owners,
+                   Clock clock) {
         this.database = database;
         this.tenants = tenants;
         this.users = users;
         this.keys = keys;
+        this.owners = owners;
         this.clock = clock;
     }
 
@@ -57,7 +61,8 @@ public final class Tenants {
     }
 
     public Tenant setSubscription(UUID id, Optional<Plan> plan, Optional<SubscriptionStatus> status) {
-        return database.inTransaction(c -> {
+        // the keys of the tenant carry its plan and subscription: see KeyOwners#change
+        return owners.change(c -> {
             Tenant current = tenants.find(c, id).orElseThrow(() -> ApiException.notFound("tenant"));
             tenants.updateSubscription(c, id, plan.orElse(current.plan()), status.orElse(current.status()));
             return tenants.find(c, id).orElseThrow();

@@ -6,6 +6,7 @@ import org.flywaydb.core.Flyway;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Map;
 import java.util.Optional;
@@ -18,10 +19,12 @@ public final class Database implements AutoCloseable {
 
     private final HikariDataSource dataSource;
     private final Dialect dialect;
+    private final boolean inProcess;
 
-    private Database(HikariDataSource dataSource, Dialect dialect) {
+    private Database(HikariDataSource dataSource, Dialect dialect, boolean inProcess) {
         this.dataSource = dataSource;
         this.dialect = dialect;
+        this.inProcess = inProcess;
     }
 
     /**
@@ -53,7 +56,8 @@ public final class Database implements AutoCloseable {
             dataSource.close();
             throw e;
         }
-        return new Database(dataSource, dialect);
+        return new Database(dataSource, dialect,
+                jdbcUrl.startsWith("jdbc:hsqldb:file:") || jdbcUrl.startsWith("jdbc:hsqldb:mem:"));
     }
 
     private static void migrate(DataSource dataSource, Dialect dialect) {
@@ -72,6 +76,22 @@ public final class Database implements AutoCloseable {
 
     public DataSource dataSource() {
         return dataSource;
+    }
+
+    /** Whether this process is the only one that reaches the database: HSQLDB on a file or in memory. */
+    public boolean inProcess() {
+        return inProcess;
+    }
+
+    /**
+     * A PostgreSQL connection of its own, outside the pool, for work that holds one for as long as the node
+     * runs (a LISTEN); in autocommit, and the caller closes it.
+     */
+    public Connection openUnpooled() throws SQLException {
+        if (dialect != Dialect.POSTGRESQL) {
+            throw new IllegalStateException("an unpooled connection is for PostgreSQL only");
+        }
+        return DriverManager.getConnection(dataSource.getJdbcUrl(), dataSource.getUsername(), dataSource.getPassword());
     }
 
     /** Runs {@code work} in one transaction: committed when it returns, rolled back when it throws. */

@@ -4,14 +4,18 @@ import dev.vigil.client.ScanArchive;
 import dev.vigil.client.ScanSubmission;
 import dev.vigil.client.VigilApiException;
 import dev.vigil.client.VigilClient;
+import dev.vigil.model.CreatedApiKey;
 import dev.vigil.model.Finding;
 import dev.vigil.model.FindingFilter;
+import dev.vigil.model.NewApiKey;
 import dev.vigil.model.NewProject;
 import dev.vigil.model.Project;
 import dev.vigil.model.Role;
 import dev.vigil.model.ScanStatus;
 import dev.vigil.model.ScanType;
 import dev.vigil.model.StatusChange;
+import dev.vigil.model.SubscriptionChange;
+import dev.vigil.model.SubscriptionStatus;
 import dev.vigil.model.TriageAction;
 import dev.vigil.server.store.Dialect;
 import dev.vigil.server.store.FindingRepository;
@@ -280,6 +284,48 @@ class CrossNodeTest {
         while (client.send("GET", "/health/ready", Map.of(), null).status() != 200) {
             assertThat(System.nanoTime()).as("ready again").isLessThan(deadline);
             Thread.sleep(200);
+        }
+    }
+
+    @Test
+    void aKeyRevokedOnOneNodeIsRefusedByTheOtherThatKeptIt() throws Exception {
+        TestServer a = node(0);
+        TestServer b = node(0);
+        var tenant = a.tenant();
+        CreatedApiKey key = tenant.owner().createApiKey(new NewApiKey("ci", LocalDate.now().plusDays(30).toString(),
+                tenant.ownerId()));
+        VigilClient onB = b.client(key.key());
+        assertThat(onB.listProjects(null, null).data()).isEmpty();
+
+        tenant.owner().revokeApiKey(key.id());
+
+        assertThat(eventuallyRefused(onB, "the revoked key refused on node B")).isEqualTo(401);
+    }
+
+    @Test
+    void aSubscriptionCanceledOnOneNodeIsRefusedByTheOtherThatKeptItsKey() throws Exception {
+        TestServer a = node(0);
+        TestServer b = node(0);
+        var tenant = a.tenant();
+        VigilClient onB = tenant.ownerOn(b);
+        assertThat(onB.listProjects(null, null).data()).isEmpty();
+
+        a.system().setSubscription(tenant.id(), new SubscriptionChange(null, SubscriptionStatus.CANCELED));
+
+        assertThat(eventuallyRefused(onB, "the canceled tenant refused on node B")).isEqualTo(402);
+    }
+
+    /** The status that refuses {@code client}'s next project list, asked again until one does (10 s at most). */
+    private static int eventuallyRefused(VigilClient client, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (true) {
+            try {
+                client.listProjects(null, null);
+            } catch (VigilApiException refused) {
+                return refused.status();
+            }
+            assertThat(System.nanoTime()).as(what).isLessThan(deadline);
+            Thread.sleep(50);
         }
     }
 
