@@ -92,7 +92,8 @@ public final class FindingRepository {
             // one word: its postings are in list order, so the walk stops at the page like any filter's
             params.addAll(List.of(query.tenantId(), plan.words().getFirst()));
             from = "finding_terms t JOIN findings f ON f.id = t.finding_id";
-            rest = " WHERE t.tenant_id = ? AND t.term = " + dialect.unplannedParameter() + postingsAfter(query, params) + " AND " + query.where()
+            rest = " WHERE t.tenant_id = ? AND t.term = " + dialect.unplannedParameter()
+                    + postingsAfter(query, params) + " AND " + query.where()
                     + " ORDER BY t.tenant_id, t.term, t.sort_key, t.finding_id" + usingIndex(limit);
         } else {
             // a few words with few postings between them: all their findings, sorted
@@ -173,9 +174,10 @@ public final class FindingRepository {
                 row.getString("rule_id"), Severity.ofRank(row.getInt("severity")), status,
                 ScanKind.of(row.getString("scan_type")), row.getString("path") + ":" + row.getInt("line"),
                 row.getString("description"), row.getString("fix_available"), row.getBoolean("is_breaking"),
-                row.getBoolean("is_direct"), row.getString("cwe"), assigneeId == null ? null : names.user(c, assigneeId),
-                assigneeId, row.getString("accepted_by"), row.getString("accepted_reason"),
-                Sql.date(row, "accepted_until"), deadline == null ? null : Instant.ofEpochMilli(deadline), breached,
+                row.getBoolean("is_direct"), row.getString("cwe"),
+                assigneeId == null ? null : names.user(c, assigneeId), assigneeId, row.getString("accepted_by"),
+                row.getString("accepted_reason"), Sql.date(row, "accepted_until"),
+                deadline == null ? null : Instant.ofEpochMilli(deadline), breached,
                 Instant.ofEpochMilli(row.getLong("first_seen")), Instant.ofEpochMilli(row.getLong("last_seen")));
     }
 

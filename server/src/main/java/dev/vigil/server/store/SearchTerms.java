@@ -12,12 +12,12 @@ import java.util.Set;
  * are common, and a search word that short would not narrow much); terms and suffixes are clipped to
  * {@link #MAX} characters.
  *
- * <p>Why the index can serve a substring search of {@code search_text} exactly: every word of {@code q} occurs inside one
- * word of the text. A word of {@code q} with a separator on both sides in {@code q} is a whole word of the text
- * ({@link Token#exact()}); any other word of {@code q} is a substring of a word of the text, found in the
- * tenant's vocabulary through the suffixes of its words. The candidates are then checked with the same
- * substring test, so the index only narrows, never decides. A search whose words are all shorter than
- * {@link #MIN_LENGTH} cannot seek and walks the list as before.
+ * <p>Why the index can serve a substring search of {@code search_text} exactly: every word of {@code q}
+ * occurs inside one word of the text. A word of {@code q} with a separator on both sides in {@code q} is a
+ * whole word of the text ({@link Token#exact()}); any other word of {@code q} is a substring of a word of the
+ * text, found in the tenant's vocabulary through the suffixes of its words. The candidates are then checked
+ * with the same substring test, so the index only narrows, never decides. A search whose words are all
+ * shorter than {@link #MIN_LENGTH} cannot seek and walks the list as before.
  */
 final class SearchTerms {
 

@@ -37,7 +37,8 @@ record KeyOwnersFixture(Database database, UUID tenantId, UUID keyId, String key
         Instant now = Instant.now();
         database.run(c -> {
             new TenantRepository().insert(c, new Tenant(tenantId, "acme", Plan.TEAM, SubscriptionStatus.ACTIVE, now));
-            new UserRepository().insert(c, tenantId, new User(userId, "ana-" + userId + "@example.com", Role.ADMIN), now.toEpochMilli());
+            new UserRepository().insert(c, tenantId, new User(userId, "ana-" + userId + "@example.com", Role.ADMIN),
+                    now.toEpochMilli());
             KEYS.insert(c, tenantId, new ApiKey(keyId, "ci", userId, "vigil_live_abc", now.plus(Duration.ofDays(30)),
                     now, null), keyHash);
         });

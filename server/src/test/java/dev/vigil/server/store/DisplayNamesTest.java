@@ -69,7 +69,8 @@ class DisplayNamesTest {
         UUID later = UUID.randomUUID();
         assertThat(email(later)).isNull();
 
-        database.run(c -> new UserRepository().insert(c, tenantId, new User(later, "late@example.com", Role.MEMBER), 0));
+        User late = new User(later, "late@example.com", Role.MEMBER);
+        database.run(c -> new UserRepository().insert(c, tenantId, late, 0));
 
         assertThat(email(later)).isEqualTo("late@example.com");
     }
