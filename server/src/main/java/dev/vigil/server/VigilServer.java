@@ -13,6 +13,7 @@ import dev.vigil.server.api.ProjectService;
 import dev.vigil.server.api.PullRequestSettingsService;
 import dev.vigil.server.api.ScanService;
 import dev.vigil.server.api.ScanSubmissions;
+import dev.vigil.server.api.TrendService;
 import dev.vigil.server.api.UserService;
 import dev.vigil.server.http.Admission;
 import dev.vigil.server.http.ApiException;
@@ -53,6 +54,7 @@ import dev.vigil.server.store.ScmRepository;
 import dev.vigil.server.store.StatsRepository;
 import dev.vigil.server.store.SubmissionRepository;
 import dev.vigil.server.store.TenantRepository;
+import dev.vigil.server.store.TrendRepository;
 import dev.vigil.server.store.UserRepository;
 import dev.vigil.server.triage.AcceptanceExpiry;
 import dev.vigil.server.triage.FindingMerger;
@@ -124,7 +126,7 @@ public final class VigilServer implements AutoCloseable {
                 new AcceptanceExpiry(database, findings, history, clock), idempotency, rateLimit);
         var submissions = new ScanSubmissions(database, archives, scans, projects, rateLimit, idempotency, queue,
                 clock, Math.max(2, poolSize(settings) / 4));
-        var admission = new Admission(concurrentRequests(settings), ADMISSION_PATIENCE);
+        var admission = new Admission(concurrentRequests(settings), ADMISSION_PATIENCE, metrics::requestWaited);
         var ops = new OpsService(database, scans, metrics, () -> accepting, admission::waiting);
         HttpRouting.Builder routing = role == Role.WORKER ? HttpRouting.builder().addFilter(new RequestIds())
                 .register(ops) : HttpRouting.builder()
@@ -133,7 +135,7 @@ public final class VigilServer implements AutoCloseable {
                 .addFilter(admission)
                 .addFilter(new Authentication(keyOwners, clock))
                 .register("/v1/scans", new ScanService(database, scans, submissions, comments))
-                .register("/v1/repo-vulnerabilities/trend", new dev.vigil.server.api.TrendService(database, new dev.vigil.server.store.TrendRepository(), clock))
+                .register("/v1/repo-vulnerabilities/trend", new TrendService(database, new TrendRepository(), clock))
                 .register("/v1/repo-vulnerabilities", new FindingService(
                         new FindingReads(database, findings, history, new StatsRepository(), clock),
                         new FindingTriage(database, findings, history, users, clock)))
@@ -174,6 +176,9 @@ public final class VigilServer implements AutoCloseable {
         try {
             server = new VigilServer(settings, role, database,
                     Scanners.available(database, () -> importBundledAdvisories(settings, database)));
+            if (role != Role.WORKER) {
+                server.keyOwners.start();
+            }
             server.web.start();
             server.workers.start(settings.workers());
             server.housekeeping.start(Duration.ofMillis(Math.max(100, settings.lease().toMillis() / 4)));

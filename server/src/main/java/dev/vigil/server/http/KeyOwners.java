@@ -33,7 +33,7 @@ public final class KeyOwners implements AutoCloseable {
     private static final Duration KEPT = Duration.ofSeconds(30);
     private static final String CHANNEL = "vigil_key_owners";
     /** The listening connection's application_name in pg_stat_activity. */
-    static final String LISTENER_NAME = "vigil-key-owners";
+    public static final String LISTENER_NAME = "vigil-key-owners";
     private static final int MAX_KEYS = 10_000;
     /** How long the listener waits for a notification before it checks that its connection still answers. */
     private static final int CHECK_MILLIS = 5_000;
@@ -53,14 +53,23 @@ public final class KeyOwners implements AutoCloseable {
     private volatile boolean informed;
     private volatile boolean closed;
     private volatile Connection listening;
-    private final Thread listener;
+    private volatile Thread listener;
 
+    /** Keeps nothing on PostgreSQL until {@link #start} has its listening connection. */
     public KeyOwners(Database database, ApiKeyRepository keys) {
         this.database = database;
         this.keys = keys;
         this.informed = database.inProcess();
-        this.listener = database.dialect() == Dialect.POSTGRESQL
-                ? Thread.ofPlatform().daemon().name(LISTENER_NAME).start(this::listen) : null;
+    }
+
+    /**
+     * On PostgreSQL, starts listening for the other nodes' changes (a connection and a thread of its own), after
+     * which owners are kept; a node that serves no API (a worker) never calls it.
+     */
+    public synchronized void start() {
+        if (database.dialect() == Dialect.POSTGRESQL && listener == null) {
+            listener = Thread.ofPlatform().daemon().name(LISTENER_NAME).start(this::listen);
+        }
     }
 
     /** The owner of the key with this hash, when a key has it. */
@@ -165,6 +174,7 @@ public final class KeyOwners implements AutoCloseable {
     public void close() {
         closed = true;
         informed = false;
+        Thread listener = this.listener;
         if (listener != null) {
             Connection c = listening;
             if (c != null) {

@@ -10,12 +10,16 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
-/** In-process histograms of HTTP latency and scan duration, written in the Prometheus text format. */
+/**
+ * In-process histograms of HTTP latency, of API requests' waits for their turn, and of scan duration, written
+ * in the Prometheus text format.
+ */
 public final class Metrics implements Filter {
 
     private static final double[] BUCKETS = {0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300};
 
     private final Map<String, Histogram> http = new ConcurrentHashMap<>();
+    private final Histogram waits = new Histogram();
     private final Histogram scans = new Histogram();
 
     @Override
@@ -30,15 +34,23 @@ public final class Metrics implements Filter {
         }
     }
 
+    /** An API request waited {@code seconds} for its turn ({@link dev.vigil.server.http.Admission}). */
+    public void requestWaited(double seconds) {
+        waits.observe(seconds);
+    }
+
     public void scanFinished(double seconds) {
         scans.observe(seconds);
     }
 
-    /** The HTTP and scan-duration histograms as Prometheus text. */
+    /** The histograms as Prometheus text. */
     public void write(StringBuilder out) {
         out.append("# HELP vigil_http_request_duration_seconds HTTP request latency\n")
                 .append("# TYPE vigil_http_request_duration_seconds histogram\n");
         http.forEach((labels, h) -> h.write(out, "vigil_http_request_duration_seconds", labels));
+        out.append("# HELP vigil_request_wait_seconds Time an API request waited for its turn before it ran\n")
+                .append("# TYPE vigil_request_wait_seconds histogram\n");
+        waits.write(out, "vigil_request_wait_seconds", "");
         out.append("# HELP vigil_scan_duration_seconds Time from claiming a scan to its end\n")
                 .append("# TYPE vigil_scan_duration_seconds histogram\n");
         scans.write(out, "vigil_scan_duration_seconds", "");

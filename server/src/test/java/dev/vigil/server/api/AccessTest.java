@@ -148,7 +148,8 @@ class AccessTest {
         assertThat(tenant.owner().send("GET", "/health", anonymous, null).status()).isEqualTo(200);
         var metrics = tenant.owner().send("GET", "/metrics", anonymous, null);
         assertThat(metrics.text()).contains("vigil_queue_depth", "vigil_http_request_duration_seconds_bucket",
-                "vigil_scans{status=\"pending\"}", "vigil_scan_duration_seconds", "vigil_requests_waiting 0");
+                "vigil_scans{status=\"pending\"}", "vigil_scan_duration_seconds", "vigil_requests_waiting 0",
+                "vigil_request_wait_seconds_bucket{le=\"0.005\"}");
         assertThat(tenant.owner().send("GET", "/openapi", anonymous, null).text()).contains("openapi: 3.0.3",
                 "/v1/repo-vulnerabilities/export");
     }

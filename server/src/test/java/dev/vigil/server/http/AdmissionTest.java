@@ -10,7 +10,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -22,6 +24,8 @@ class AdmissionTest {
     private final CountDownLatch entered = new CountDownLatch(1);
     private final CountDownLatch release = new CountDownLatch(1);
     private final HttpClient http = HttpClient.newHttpClient();
+    /** The waits the filter reported, in seconds. */
+    private final List<Double> waits = new CopyOnWriteArrayList<>();
     private WebServer web;
 
     @AfterEach
@@ -47,6 +51,9 @@ class AdmissionTest {
         HttpResponse<String> admitted = fast.get(10, TimeUnit.SECONDS);
         assertThat(admitted.statusCode()).isEqualTo(200);
         assertThat(admitted.body()).isEqualTo("fast");
+        assertThat(waits).hasSize(2);
+        assertThat(waits.get(0)).as("the first found the slot free").isLessThan(0.3);
+        assertThat(waits.get(1)).as("the second waited for it").isGreaterThanOrEqualTo(0.3);
     }
 
     @Test
@@ -66,6 +73,8 @@ class AdmissionTest {
         assertThat(health.statusCode()).as("outside /v1: never waits").isEqualTo(200);
         assertThat(slow.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
         assertThat(send("/v1/fast").get(10, TimeUnit.SECONDS).statusCode()).as("the slot is free again").isEqualTo(200);
+        assertThat(waits).as("slow, busy, fast again; /health never waits").hasSize(3);
+        assertThat(waits.get(1)).as("the refused one waited its patience").isGreaterThanOrEqualTo(0.2);
     }
 
     @Test
@@ -82,7 +91,7 @@ class AdmissionTest {
         web = WebServer.builder().host("127.0.0.1").port(0)
                 .routing(routing -> routing
                         .addFilter(new RequestIds())
-                        .addFilter(new Admission(1, patience))
+                        .addFilter(new Admission(1, patience, waits::add))
                         .get("/v1/slow", (request, response) -> {
                             entered.countDown();
                             release.await(30, TimeUnit.SECONDS);

@@ -35,6 +35,8 @@ class KeyOwnersPostgresTest {
         databaseB = Database.open(postgres.url(), Optional.of(PostgresDatabase.user()), PostgresDatabase.password(), 2);
         nodeA = new KeyOwners(databaseA, KEYS);
         nodeB = new KeyOwners(databaseB, KEYS);
+        nodeA.start();
+        nodeB.start();
         key = KeyOwnersFixture.seed(databaseA);
         eventually(() -> nodeA.informed() && nodeB.informed(), Boolean::booleanValue, "both nodes listening");
         // node B keeps the owner, and a change nobody is told of does not reach it
@@ -60,6 +62,16 @@ class KeyOwnersPostgresTest {
                 "node B sees the revocation");
 
         assertThat(seenByB.keyId()).isEqualTo(key.keyId());
+    }
+
+    @Test
+    void aNodeNotStartedNeitherListensNorKeeps() {
+        try (KeyOwners notStarted = new KeyOwners(databaseA, KEYS)) {
+            assertThat(notStarted.find(key.keyHash())).get().matches(KeyOwnersFixture::revoked);
+
+            assertThat(notStarted.informed()).isFalse();
+            assertThat(postgres.connectionsNamed(KeyOwners.LISTENER_NAME)).as("nodes A and B").isEqualTo(2);
+        }
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.vigil.model.Project;
 import dev.vigil.model.ScanStatus;
 import dev.vigil.model.ScanType;
 import dev.vigil.server.VigilServer;
+import dev.vigil.server.http.KeyOwners;
 import dev.vigil.server.store.ScanRepository;
 import dev.vigil.server.store.ScanRow;
 import dev.vigil.server.testing.Archives;
@@ -95,7 +96,7 @@ class NodeRolesTest {
     }
 
     @Test
-    void aWorkerNodeCompletesScansSubmittedToAnApiOnlyNodeAndServesOnlyHealth() {
+    void aWorkerNodeCompletesScansSubmittedToAnApiOnlyNodeAndServesOnlyHealth() throws InterruptedException {
         try (TestServer api = node(0, VigilServer.Role.API_AND_WORKERS, Duration.ofSeconds(5));
              TestServer worker = node(1, VigilServer.Role.WORKER, Duration.ofSeconds(5))) {
             var tenant = api.tenant();
@@ -108,7 +109,22 @@ class NodeRolesTest {
             assertThat(onWorker.send("GET", "/metrics", Map.of(), null).status()).isEqualTo(200);
             assertThat(onWorker.send("GET", "/v1/scans/" + scanId, Map.of(), null).status()).isEqualTo(404);
             assertThat(onWorker.send("GET", "/system/tenants/" + tenant.id(), Map.of(), null).status()).isEqualTo(404);
+            if (postgres.isPresent()) {
+                assertThat(keyOwnerListeners(postgres.get())).as("the API node's listener; the worker has none")
+                        .isEqualTo(1);
+            }
         }
+    }
+
+    /** The connections listening for API-key changes, once the first has connected. */
+    private static int keyOwnerListeners(PostgresDatabase database) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        int listeners = database.connectionsNamed(KeyOwners.LISTENER_NAME);
+        while (listeners == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+            listeners = database.connectionsNamed(KeyOwners.LISTENER_NAME);
+        }
+        return listeners;
     }
 
     @Test

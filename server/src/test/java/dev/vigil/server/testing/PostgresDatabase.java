@@ -57,6 +57,21 @@ public final class PostgresDatabase implements AutoCloseable {
         return DriverManager.getConnection(url(), user(), password());
     }
 
+    /** How many connections to this database carry {@code applicationName} (pg_stat_activity). */
+    public int connectionsNamed(String applicationName) {
+        try (Connection c = connect(); var statement = c.prepareStatement(
+                "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = ? AND application_name = ?")) {
+            statement.setString(1, name);
+            statement.setString(2, applicationName);
+            try (var rows = statement.executeQuery()) {
+                rows.next();
+                return rows.getInt(1);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("PostgreSQL at " + serverUrl() + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Runs {@code sql} on the maintenance database {@code postgres}. */
     public static void execute(String sql) {
         try (Connection c = DriverManager.getConnection(serverUrl() + "postgres", user(), password());
