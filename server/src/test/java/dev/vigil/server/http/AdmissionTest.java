@@ -16,6 +16,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import static dev.vigil.server.testing.Eventually.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@link Admission} in a real Helidon server on a loopback port, with one request slot. */
@@ -44,11 +45,8 @@ class AdmissionTest {
         assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
 
         CompletableFuture<HttpResponse<String>> fast = send("/v1/fast");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (admission.waiting() == 0 && System.nanoTime() < deadline) {
-            Thread.sleep(1);
-        }
-        assertThat(admission.waiting()).as("the second request waits for the slot").isEqualTo(1);
+        assertThat(eventually(admission::waiting, n -> n > 0, "the second request waiting"))
+                .as("the second request waits for the slot").isEqualTo(1);
         long queued = System.nanoTime();
         Thread.sleep(300);
         assertThat(fast).as("still waiting for the slot").isNotDone();

@@ -16,10 +16,6 @@ import dev.vigil.server.store.UserRepository;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
-import java.util.function.Predicate;
-import java.util.function.Supplier;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** A tenant with one user and one API key in {@code database}, for the tests of {@link KeyOwners}. */
 record KeyOwnersFixture(Database database, UUID tenantId, UUID keyId, String keyHash) {
@@ -57,17 +53,5 @@ record KeyOwnersFixture(Database database, UUID tenantId, UUID keyId, String key
 
     static boolean revoked(KeyOwner owner) {
         return owner.revokedAt() != null;
-    }
-
-    /** Asks {@code ask} again until {@code holds}; fails after ten seconds. */
-    static <T> T eventually(Supplier<T> ask, Predicate<T> holds, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        T answer = ask.get();
-        while (!holds.test(answer)) {
-            assertThat(System.nanoTime()).as(what).isLessThan(deadline);
-            Thread.sleep(50);
-            answer = ask.get();
-        }
-        return answer;
     }
 }

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import java.util.Optional;
 
 import static dev.vigil.server.http.KeyOwnersFixture.KEYS;
-import static dev.vigil.server.http.KeyOwnersFixture.eventually;
+import static dev.vigil.server.testing.Eventually.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 
+import static dev.vigil.server.testing.Eventually.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -110,21 +111,11 @@ class NodeRolesTest {
             assertThat(onWorker.send("GET", "/v1/scans/" + scanId, Map.of(), null).status()).isEqualTo(404);
             assertThat(onWorker.send("GET", "/system/tenants/" + tenant.id(), Map.of(), null).status()).isEqualTo(404);
             if (postgres.isPresent()) {
-                assertThat(keyOwnerListeners(postgres.get())).as("the API node's listener; the worker has none")
-                        .isEqualTo(1);
+                int listeners = eventually(() -> postgres.get().connectionsNamed(KeyOwners.LISTENER_NAME),
+                        n -> n > 0, "the API node listening for key changes");
+                assertThat(listeners).as("the API node's listener; the worker has none").isEqualTo(1);
             }
         }
-    }
-
-    /** The connections listening for API-key changes, once the first has connected. */
-    private static int keyOwnerListeners(PostgresDatabase database) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        int listeners = database.connectionsNamed(KeyOwners.LISTENER_NAME);
-        while (listeners == 0 && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-            listeners = database.connectionsNamed(KeyOwners.LISTENER_NAME);
-        }
-        return listeners;
     }
 
     @Test
