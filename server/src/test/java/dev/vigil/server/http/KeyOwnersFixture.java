@@ -46,6 +46,11 @@ record KeyOwnersFixture(Database database, UUID tenantId, UUID keyId, String key
         database.run(c -> Sql.update(c, "UPDATE api_keys SET revoked_at = ? WHERE id = ?", 1L, keyId));
     }
 
+    /** Takes the revocation back in the database only (no API does): a node that kept the owner would not see it. */
+    void unrevokeUntold() {
+        database.run(c -> Sql.update(c, "UPDATE api_keys SET revoked_at = NULL WHERE id = ?", keyId));
+    }
+
     /** Revokes the key as the API does. */
     void revokeThrough(KeyOwners owners) {
         owners.change(c -> KEYS.revoke(c, tenantId, keyId, 2L));

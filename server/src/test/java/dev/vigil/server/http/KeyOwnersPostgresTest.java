@@ -68,7 +68,10 @@ class KeyOwnersPostgresTest {
     void aNodeNotStartedNeitherListensNorKeeps() {
         try (KeyOwners notStarted = new KeyOwners(databaseA, KEYS)) {
             assertThat(notStarted.find(key.keyHash())).get().matches(KeyOwnersFixture::revoked);
+            key.unrevokeUntold();
 
+            assertThat(notStarted.find(key.keyHash())).as("read again, not kept")
+                    .get().matches(owner -> !KeyOwnersFixture.revoked(owner));
             assertThat(notStarted.informed()).isFalse();
             assertThat(postgres.connectionsNamed(KeyOwners.LISTENER_NAME)).as("nodes A and B").isEqualTo(2);
         }
