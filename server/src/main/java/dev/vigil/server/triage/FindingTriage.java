@@ -66,8 +66,11 @@ public final class FindingTriage {
     public Finding changeStatus(Caller caller, UUID id, TriageRequest request) {
         check(caller, request);
         return database.inTransaction(c -> {
-            apply(c, caller, id, request);
-            return findings.find(c, caller.tenantId(), id, clock.millis()).orElseThrow();
+            Finding finding = find(c, caller, id);
+            if (apply(c, caller, finding, request)) {
+                return findings.find(c, caller.tenantId(), id, clock.millis()).orElseThrow();
+            }
+            return finding;  // a no-op success changed nothing: the finding as it was read
         });
     }
 
@@ -77,7 +80,8 @@ public final class FindingTriage {
             List<BulkStatusResult.Item> results = new ArrayList<>();
             for (UUID id : ids) {
                 try {
-                    results.add(new BulkStatusResult.Item(id, apply(c, caller, id, request), null));
+                    apply(c, caller, find(c, caller, id), request);
+                    results.add(new BulkStatusResult.Item(id, request.action().target(), null));
                 } catch (ApiException refused) {
                     results.add(new BulkStatusResult.Item(id, null, refused.code()));
                 }
@@ -86,20 +90,24 @@ public final class FindingTriage {
         });
     }
 
-    private FindingStatus apply(Connection c, Caller caller, UUID id, TriageRequest request) throws SQLException {
-        Finding finding = findings.find(c, caller.tenantId(), id, clock.millis())
+    private Finding find(Connection c, Caller caller, UUID id) throws SQLException {
+        return findings.find(c, caller.tenantId(), id, clock.millis())
                 .orElseThrow(() -> ApiException.notFound("finding"));
+    }
+
+    /** Moves the finding as {@code request} asks; false when it is in the target state already (a no-op). */
+    private boolean apply(Connection c, Caller caller, Finding finding, TriageRequest request) throws SQLException {
         TriageAction action = request.action();
-        switch (TriageStateMachine.outcome(finding.status(), action)) {
-            case NO_OP -> {
-                return finding.status();
-            }
+        return switch (TriageStateMachine.outcome(finding.status(), action)) {
+            case NO_OP -> false;
             case INVALID -> throw ApiException.invalidTransition("cannot " + action.wire() + " a finding that is "
                     + finding.status().wire() + "; allowed from " + TriageStateMachine.allowedFrom(action).stream()
                     .map(FindingStatus::wire).toList());
-            case MOVE -> move(c, caller, finding, request);
-        }
-        return action.target();
+            case MOVE -> {
+                move(c, caller, finding, request);
+                yield true;
+            }
+        };
     }
 
     private void move(Connection c, Caller caller, Finding finding, TriageRequest request) throws SQLException {
@@ -118,8 +126,7 @@ public final class FindingTriage {
     /** Assigns a finding to a user of the tenant, or unassigns it with an empty user. */
     public Finding assign(Caller caller, UUID id, java.util.Optional<UUID> userId) {
         return database.inTransaction(c -> {
-            Finding finding = findings.find(c, caller.tenantId(), id, clock.millis())
-                    .orElseThrow(() -> ApiException.notFound("finding"));
+            Finding finding = find(c, caller, id);
             String assignee = null;
             if (userId.isPresent()) {
                 User user = users.find(c, caller.tenantId(), userId.get())

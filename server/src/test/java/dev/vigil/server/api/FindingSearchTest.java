@@ -27,7 +27,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.ByteArrayOutputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -133,6 +136,34 @@ class FindingSearchTest {
         assertThat(plan.words()).containsExactly(component);
         assertThat(none.walk()).isFalse();
         assertThat(word.words()).containsExactly("log4j");
+    }
+
+    @Test
+    void aSearchReadsTheVocabularyOfAllItsWordsInOneStatement() {
+        List<String> statements = new ArrayList<>();
+        // both words lie at an end of the search, so both may sit inside longer words: both need the vocabulary
+        SearchIndex.Plan plan = server.server().database().inTransaction(c ->
+                SearchIndex.plan(recording(c, statements), tenant.id(), "og4 ucket", new PostingCounts()));
+
+        assertThat(statements).filteredOn(sql -> sql.contains("search_words")).hasSize(1);
+        assertThat(plan.walk()).isFalse();
+        assertThat(ids(all(FindingFilter.none().withSearch("og4 ucket"), 20)))
+                .isEqualTo(reference(tenant.id(), FindingFilter.none().withSearch("og4 ucket")));
+    }
+
+    /** {@code connection}, noting the SQL of every statement prepared through it. */
+    private static Connection recording(Connection connection, List<String> statements) {
+        return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[]{Connection.class},
+                (proxy, method, args) -> {
+                    if (method.getName().startsWith("prepare") && args != null && args[0] instanceof String sql) {
+                        statements.add(sql);
+                    }
+                    try {
+                        return method.invoke(connection, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
     }
 
     @Test

@@ -188,6 +188,19 @@ class TriageTest {
     }
 
     @Test
+    void anActionToTheCurrentStateAnswersTheFindingAsItIsAndWritesNoHistory() {
+        UUID id = fresh();
+        Finding moved = admin.changeStatus(id, change(TriageAction.IN_PROGRESS));
+
+        Finding again = admin.changeStatus(id, change(TriageAction.IN_PROGRESS));
+
+        assertThat(again).isEqualTo(moved).isEqualTo(admin.getFinding(id));
+        assertThat(again.status()).isEqualTo(FindingStatus.IN_PROGRESS);
+        assertThat(admin.findingHistory(id, 100, null).data()).extracting(HistoryEntry::action)
+                .containsExactly("in_progress");
+    }
+
+    @Test
     void assignsAndUnassignsWithHistory() {
         UUID id = fresh();
         var me = admin.me();
