@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The entry point of the benchmarks ({@code ./bench}): {@code Bench secrets|archive|scan|findings|export|merge|all
+ * The entry point of the benchmarks ({@code ./bench}): {@code Bench secrets|archive|scan|findings|export|json|merge|all
  * [args]}. Each benchmark prints its environment and short tables. Benchmarks run on demand only: none is a
  * test, none asserts a time.
  */
@@ -30,6 +30,7 @@ public final class Bench {
         TASKS.put("scan", args -> ScanBench.run());
         TASKS.put("findings", args -> FindingsBench.run());
         TASKS.put("export", args -> ExportBench.run());
+        TASKS.put("json", args -> JsonBench.run());
         TASKS.put("merge", args -> MergeBench.run());
         TASKS.put("iac", IacBench::main);
         TASKS.put("sca", ScaBench::main);
@@ -70,7 +71,7 @@ public final class Bench {
 
     private static void usage() {
         System.out.println("""
-                usage: ./bench secrets|archive|scan|findings|export|merge|iac|sca|all|load [args] [-Dname=value ...]
+                usage: ./bench secrets|archive|scan|findings|export|json|merge|iac|sca|all|load [args] [-Dname=value …]
                   secrets    secrets engine throughput beside a plain read of the same bytes (SecretsBench) [MB | jdk]
                   archive    archive pass over a ~50 MiB source archive beside a bare gunzip [MiB] [runs]
                   scan       full scan of a ~50 MiB archive, submission to completed (target <= 10 s)
@@ -78,6 +79,7 @@ public final class Bench {
                   sca        advisory snapshot import, and matching the Juice Shop lockfile (target < 200 ms)
                   findings   findings list p50/p95/p99 at -Dbench.findings=1000000 in one tenant (target p95 <= 50 ms)
                   export     export of 10,000 rows as CSV and JSON (target <= 1 s)
+                  json       a findings page of 21 and 101 rows written as the API sends it (µs per page)
                   merge      a scan producing 10,000 findings merged (target <= 5 s), and the merge alone
                   all        every benchmark above, in that order
                   load       mixed HTTP load with wrk at 1,000,000 findings: load hsqldb|postgresql (not in all)

@@ -52,9 +52,13 @@ public final class LoadBench {
     private static final int RARE_SEARCH_PERCENT = Integer.getInteger("bench.rareSearch", 3);
     private static final String BOUNDARY = "vigil-bench-boundary-7d1f";
 
-    /** One endpoint of the mix: its share of the connections, method, request lines and shared body. */
+    /**
+     * One endpoint of the mix: its share of the connections, method, request lines, shared body, and what
+     * load.lua does with its responses: {@code errors} (wrk's own count of 400 and above), {@code statuses}
+     * (each counted) or {@code rate-limited} (counted, a 429 honoured).
+     */
     record Endpoint(String label, int percent, String method, List<String> lines, Optional<byte[]> body,
-                    String contentType) {
+                    String contentType, String responses) {
     }
 
     private LoadBench() {
@@ -110,25 +114,31 @@ public final class LoadBench {
                 FindingFilter.none().withSearch("component c" + (1000 + n * 4)), null, null)).toList();
         List<UUID> ids = data.findingIds();
         List<String> detail = IntStream.range(0, 1_000).mapToObj(i -> FindingPaths.LIST + "/" + ids.get(i)).toList();
+        // both actions for every finding, so that about half the changes move it (in_progress <-> in_backlog)
+        // and the other half find it there already (a no-op success)
         List<String> status = new ArrayList<>();
-        for (int i = 0; i < 2_000; i++) {
-            String action = i % 2 == 0 ? "in_progress" : "backlog";
-            status.add(FindingPaths.LIST + "/" + open.get(i % open.size()) + "/status\t{\"action\":\"" + action
-                    + "\"}");
+        for (UUID finding : open) {
+            for (String action : List.of("in_progress", "backlog")) {
+                status.add(FindingPaths.LIST + "/" + finding + "/status\t{\"action\":\"" + action + "\"}");
+            }
         }
         byte[] submission = multipart(data.projects().getFirst());
         return Stream.of(
-                new Endpoint("list (no filter; limit 20 and 100)", 20, "GET", list, Optional.empty(), "-"),
-                new Endpoint("filter (project, severity+status, kind+status, assignee)", 25, "GET", filters,
-                        Optional.empty(), "-"),
-                new Endpoint("search, common term (a rule id)", 20, "GET", common, Optional.empty(), "-"),
-                new Endpoint("search, rare term (about 1 in 11,000)", RARE_SEARCH_PERCENT, "GET", rare, Optional.empty(), "-"),
-                new Endpoint("detail (GET one finding)", 20, "GET", detail, Optional.empty(), "-"),
+                read("list (no filter; limit 20 and 100)", 20, list),
+                read("filter (project, severity+status, kind+status, assignee)", 25, filters),
+                read("search, common term (a rule id)", 20, common),
+                read("search, rare term (about 1 in 11,000)", RARE_SEARCH_PERCENT, rare),
+                read("detail (GET one finding)", 20, detail),
                 new Endpoint("status change (in_progress / backlog)", 9, "POST", status, Optional.empty(),
-                        "application/json"),
+                        "application/json", "statuses"),
                 new Endpoint("scan submission (beyond 50/hour: 429)", 3, "POST", List.of("/v1/scans"),
-                        Optional.of(submission), "multipart/form-data; boundary=" + BOUNDARY))
+                        Optional.of(submission), "multipart/form-data; boundary=" + BOUNDARY, "rate-limited"))
                 .filter(endpoint -> endpoint.percent() > 0).toList();
+    }
+
+    /** A GET endpoint: only wrk's own count of statuses of 400 and above, so that wrk hands Lua nothing. */
+    private static Endpoint read(String label, int percent, List<String> lines) {
+        return new Endpoint(label, percent, "GET", lines, Optional.empty(), "-", "errors");
     }
 
     /** Open findings: in_progress and backlog move them between open, in_progress and in_backlog only. */
@@ -172,7 +182,8 @@ public final class LoadBench {
             int connections = Math.max(1, CONNECTIONS * endpoint.percent() / 100);
             ProcessBuilder wrk = new ProcessBuilder("wrk", "-t1", "-c" + connections, "-d" + seconds + "s",
                     "--timeout", "30s", "-s", script.toString(), server.server().uri().toString(), "--",
-                    endpoint.label(), endpoint.method(), lines.toString(), body, endpoint.contentType())
+                    endpoint.label(), endpoint.method(), lines.toString(), body, endpoint.contentType(),
+                    endpoint.responses())
                     .redirectErrorStream(true);
             wrk.environment().put("VIGIL_BENCH_KEY", data.tenant().apiKey());
             processes.add(wrk.start());
