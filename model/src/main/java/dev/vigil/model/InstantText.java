@@ -11,9 +11,10 @@ import java.time.LocalDate;
 
 /**
  * An instant as the API writes it: exactly {@link Instant#toString()} (ISO 8601 in UTC, the fraction in groups
- * of three digits and only when not zero), written without {@code DateTimeFormatter}. Under load, formatting
- * the three timestamps of every finding through the formatter took a sixth of the server's Java time on a
- * findings page (JFR); this takes a quarter off a 21-row page's serialization (docs/BENCHMARKS.md, *Load*).
+ * of three digits and only when not zero), written without {@code DateTimeFormatter}. Under load, JFR put a
+ * sixth of the server's Java samples under Jackson's {@code InstantSerializer}, which writes the three
+ * timestamps of every finding; this takes 7–9% off writing a findings page ({@code ./bench json},
+ * docs/BENCHMARKS.md, *JSON of a findings page*).
  */
 final class InstantText {
 

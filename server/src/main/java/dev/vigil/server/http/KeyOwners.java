@@ -23,10 +23,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * so that a request does not read its key from the database: that lookup was every request's second
  * statement. What can change of a kept owner is the key's revocation and the tenant's plan and subscription,
  * and such changes go through {@link #change}, which makes every node forget every kept owner: this one
- * once the change commits, the others through PostgreSQL's {@code NOTIFY}, which each node that serves the API
- * {@code LISTEN}s to on a connection of its own ({@link #start}). While that connection is down, nothing is kept; and no owner is kept
- * longer than {@link #KEPT}, a bound for a notification lost without the connection failing. An unknown key
- * is never kept. On HSQLDB in this process no other node exists, so the local forgetting is all it takes.
+ * once the change commits, the others through PostgreSQL's {@code NOTIFY}, which each node that serves the
+ * API {@code LISTEN}s to on a connection of its own ({@link #start}). While that connection is down, nothing
+ * is kept; and no owner is kept longer than {@link #KEPT}, a bound for a notification lost without the
+ * connection failing. An unknown key is never kept. On HSQLDB in this process no other node exists, so the local forgetting is all it takes.
  */
 public final class KeyOwners implements AutoCloseable {
 

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 /**
  * The term index of findings' {@code search_text}: {@code finding_terms} holds one posting per word of a
@@ -231,9 +232,10 @@ public final class SearchIndex {
         }
         List<VocabularyRow> found = Sql.list(c, String.join(" UNION ALL ", lookups),
                 row -> new VocabularyRow(row.getInt(1), row.getString(2)), params.toArray());
+        Map<Integer, List<String>> byToken = found.stream().collect(Collectors.groupingBy(VocabularyRow::token,
+                Collectors.mapping(VocabularyRow::word, Collectors.toList())));
         for (int i = 0; i < containing.size(); i++) {
-            int token = i;
-            List<String> rows = found.stream().filter(r -> r.token() == token).map(VocabularyRow::word).toList();
+            List<String> rows = byToken.getOrDefault(i, List.of());
             Set<String> distinct = new LinkedHashSet<>(rows);
             boolean tooMany = rows.size() == 4 * MAX_WORDS || distinct.size() > MAX_WORDS;
             words.put(containing.get(i), tooMany ? Optional.empty() : Optional.of(List.copyOf(distinct)));

@@ -68,7 +68,7 @@ public final class FindingTriage {
         return database.inTransaction(c -> {
             Finding finding = find(c, caller, id);
             if (apply(c, caller, finding, request)) {
-                return findings.find(c, caller.tenantId(), id, clock.millis()).orElseThrow();
+                return find(c, caller, id);
             }
             return finding;  // a no-op success changed nothing: the finding as it was read
         });
@@ -136,7 +136,7 @@ public final class FindingTriage {
             findings.assign(c, id, userId.orElse(null));
             history.insert(c, id, clock.millis(), caller.email(), finding.status(), finding.status(),
                     "assign", assignee == null ? "unassigned" : "assigned to " + assignee);
-            return findings.find(c, caller.tenantId(), id, clock.millis()).orElseThrow();
+            return find(c, caller, id);
         });
     }
 }
