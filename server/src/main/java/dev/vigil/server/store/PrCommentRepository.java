@@ -15,8 +15,22 @@ import java.util.UUID;
  * The pull-request comment outbox and the rows a comment shows (the introduced and debt findings of a
  * pull-request scan). Claims are conditional updates, so several nodes may dispatch at once. Every change of
  * an outbox row also sets the scan's {@code pr_comment_status}.
+ *
+ * <p>A pull request's comments go out one at a time: an entry is not claimed while another entry of its pull
+ * request holds a live claim, even one superseded meanwhile. Otherwise a node delivering a newer scan's comment
+ * could, while another node still delivered the older one, find no comment yet and create a second, or have
+ * its update overwritten by the older scan's. Superseding needs no such care: it happens in the merge, which
+ * holds the project's lock, so a pull request has at most one pending entry.
  */
 public final class PrCommentRepository {
+
+    /** No other entry of the row's pull request is claimed until at least the bound instant. */
+    private static final String PULL_REQUEST_FREE = """
+            NOT EXISTS (SELECT 1 FROM pr_comment_outbox other
+                        WHERE other.project_id = pr_comment_outbox.project_id
+                          AND other.pr_id = pr_comment_outbox.pr_id
+                          AND other.scan_id <> pr_comment_outbox.scan_id
+                          AND other.claimed_until >= ?)""";
 
     /** One introduced or debt finding of a pull-request scan, as its comment shows it. */
     public record ResultRow(String fingerprint, String ruleId, String title, Severity severity, ScanKind kind,
@@ -83,23 +97,31 @@ public final class PrCommentRepository {
         setScanStatus(c, scanId, "pending");
     }
 
-    /** Scan ids of pending comments that are due and not held by a live claim, oldest first. */
+    /**
+     * Scan ids of pending comments that are due, not held by a live claim and whose pull request has no comment
+     * being delivered, oldest first.
+     */
     public List<UUID> due(Connection c, long now, int limit) throws SQLException {
         return Sql.list(c, """
                 SELECT scan_id FROM pr_comment_outbox
                 WHERE status = 'pending' AND next_attempt_at <= ? AND (claimed_until IS NULL OR claimed_until < ?)
+                  AND %s
                 ORDER BY next_attempt_at
                 LIMIT ?
-                """, row -> Sql.uuid(row, "scan_id"), now, now, limit);
+                """.formatted(PULL_REQUEST_FREE), row -> Sql.uuid(row, "scan_id"), now, now, now, limit);
     }
 
-    /** Takes a due comment for one attempt until {@code until}; false when another node was first. */
+    /**
+     * Takes a due comment for one attempt until {@code until}; false when another node was first, or while
+     * another comment of its pull request is being delivered.
+     */
     public boolean claim(Connection c, UUID scanId, long now, long until) throws SQLException {
         return Sql.update(c, """
                 UPDATE pr_comment_outbox SET claimed_until = ?, attempts = attempts + 1
                 WHERE scan_id = ? AND status = 'pending' AND next_attempt_at <= ?
                   AND (claimed_until IS NULL OR claimed_until < ?)
-                """, until, scanId, now, now) == 1;
+                  AND %s
+                """.formatted(PULL_REQUEST_FREE), until, scanId, now, now, now) == 1;
     }
 
     public Optional<Entry> find(Connection c, UUID scanId) throws SQLException {
@@ -123,21 +145,29 @@ public final class PrCommentRepository {
         finish(c, scanId, "failed", null, error);
     }
 
-    /** Records a failed attempt to be tried again at {@code nextAttemptAt}. */
+    /** Records a failed attempt to be tried again at {@code nextAttemptAt}, and ends the claim. */
     public void retry(Connection c, UUID scanId, long nextAttemptAt, String error) throws SQLException {
+        release(c, scanId);
         Sql.update(c, """
-                UPDATE pr_comment_outbox SET claimed_until = NULL, next_attempt_at = ?, last_error = ?
+                UPDATE pr_comment_outbox SET next_attempt_at = ?, last_error = ?
                 WHERE scan_id = ? AND status = 'pending'
                 """, nextAttemptAt, clip(error, 1000), scanId);
     }
 
+    /** Ends the claim and, unless a newer scan superseded the entry meanwhile, records the outcome. */
     private void finish(Connection c, UUID scanId, String status, String url, String error) throws SQLException {
+        release(c, scanId);
         if (Sql.update(c, """
-                UPDATE pr_comment_outbox SET status = ?, claimed_until = NULL, url = ?, last_error = ?
+                UPDATE pr_comment_outbox SET status = ?, url = ?, last_error = ?
                 WHERE scan_id = ? AND status = 'pending'
                 """, status, clip(url, 2000), clip(error, 1000), scanId) == 1) {
             setScanStatus(c, scanId, status);
         }
+    }
+
+    /** Ends the claim whatever the entry's status: a superseded entry's claim would hold back its pull request. */
+    private static void release(Connection c, UUID scanId) throws SQLException {
+        Sql.update(c, "UPDATE pr_comment_outbox SET claimed_until = NULL WHERE scan_id = ?", scanId);
     }
 
     private static void setScanStatus(Connection c, UUID scanId, String status) throws SQLException {

@@ -19,6 +19,9 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,7 +29,7 @@ import java.util.regex.Pattern;
 /**
  * A real HTTP server on loopback standing in for the GitHub and GitLab REST APIs: it keeps the comments
  * (notes) of each pull (merge) request, checks the token, records every request, and can be told to answer
- * the next requests with an error status.
+ * the next requests with an error status, or to hold the next request until the test lets it through.
  */
 final class FakeScm implements AutoCloseable {
 
@@ -59,6 +62,31 @@ final class FakeScm implements AutoCloseable {
     private final Deque<Integer> failures = new ArrayDeque<>();
     private final Map<String, Map<Long, String>> threads = new LinkedHashMap<>();
     private final AtomicLong ids = new AtomicLong(1000);
+    private Hold hold;
+
+    /** A request held on its way in: a provider slow to answer. */
+    static final class Hold {
+
+        private final CountDownLatch arrived = new CountDownLatch(1);
+        private final CountDownLatch released = new CountDownLatch(1);
+
+        /** Waits until the held request has come. */
+        void awaitArrival() throws InterruptedException {
+            if (!arrived.await(30, TimeUnit.SECONDS)) {
+                throw new AssertionError("no request came to be held");
+            }
+        }
+
+        /** Lets the held request (or the next, if none has come) through. */
+        void release() {
+            released.countDown();
+        }
+
+        private void holdHere() throws InterruptedException {
+            arrived.countDown();
+            released.await();
+        }
+    }
 
     FakeScm(String token) {
         this.token = token;
@@ -68,6 +96,7 @@ final class FakeScm implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         http.createContext("/", this::handle);
+        http.setExecutor(Executors.newVirtualThreadPerTaskExecutor());   // a held request holds back no other
         http.start();
     }
 
@@ -86,6 +115,12 @@ final class FakeScm implements AutoCloseable {
         }
     }
 
+    /** Holds the next request until the returned hold is released. */
+    synchronized Hold holdNext() {
+        hold = new Hold();
+        return hold;
+    }
+
     synchronized List<Recorded> requests() {
         return List.copyOf(requests);
     }
@@ -100,6 +135,14 @@ final class FakeScm implements AutoCloseable {
     }
 
     private void handle(HttpExchange exchange) throws IOException {
+        Hold held = takeHold();
+        if (held != null) {
+            try {
+                held.holdHere();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
         String path = exchange.getRequestURI().getRawPath();
         String method = exchange.getRequestMethod();
@@ -114,6 +157,12 @@ final class FakeScm implements AutoCloseable {
         exchange.sendResponseHeaders(answer.status(), bytes.length);
         exchange.getResponseBody().write(bytes);
         exchange.close();
+    }
+
+    private synchronized Hold takeHold() {
+        Hold held = hold;
+        hold = null;
+        return held;
     }
 
     private record Answer(int status, JsonNode body) {

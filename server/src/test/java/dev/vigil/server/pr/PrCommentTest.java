@@ -13,12 +13,19 @@ import dev.vigil.model.ScanType;
 import dev.vigil.model.ScmIntegrationUpdate;
 import dev.vigil.model.ScmProvider;
 import dev.vigil.model.Severity;
+import dev.vigil.server.ServerSettings;
+import dev.vigil.server.store.Database;
+import dev.vigil.server.store.PrCommentRepository;
+import dev.vigil.server.store.ProjectRepository;
+import dev.vigil.server.store.ScanRepository;
+import dev.vigil.server.store.ScmRepository;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.TestServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -178,6 +185,45 @@ class PrCommentTest {
         assertTokenNowhere(project, second.id());
     }
 
+    /**
+     * Two nodes and one pull request: while this server's dispatcher delivers the first scan's comment (the
+     * provider holds its first request), the second scan of the pull request completes, and another node's
+     * dispatcher looks for due comments. It must leave the second comment until the first is delivered;
+     * otherwise both find no comment yet and create one each, and the older scan's may be the one left.
+     */
+    @Test
+    void shouldDeliverThePullRequestsCommentsOneAtATimeAcrossNodes() throws Exception {
+        Project project = githubProject("acme/nodes", TOKEN);
+        FakeScm.Hold hold = scm.holdNext();
+        try (PrCommentDispatcher otherNode = otherNode()) {
+            ScanDetail first = scan(tenant.owner(), project, 21, List.of("n.env"),
+                    files("n.env", "N=" + githubToken() + "\n"));
+            hold.awaitArrival();
+            ScanDetail second = scan(tenant.owner(), project, 21, List.of("n.env"), files("n.env", "no secret\n"));
+
+            assertThat(otherNode.dispatchDue()).isZero();
+
+            hold.release();
+            assertThat(delivered(tenant.owner(), second.id()).prComment().status()).isEqualTo("posted");
+            assertThat(tenant.owner().getScan(first.id()).prComment().status()).isEqualTo("superseded");
+            assertThat(scm.comments("acme/nodes#21").values()).singleElement().asString()
+                    .contains("Vigil: not blocked").contains("No finding is introduced");
+        } finally {
+            hold.release();
+        }
+    }
+
+    /** A dispatcher of another node over the same database, as {@code vigil serve} builds it. */
+    private static PrCommentDispatcher otherNode() {
+        Database database = server.server().database();
+        PrCommentSettings settings = ServerSettings.defaults(server.dataDir()).prComments();
+        var scms = new ScmRepository();
+        var integrations = new ScmIntegrations(database, new ProjectRepository(), scms,
+                TokenCipher.load(settings.secretKey(), server.dataDir()), Clock.systemUTC());
+        return new PrCommentDispatcher(database, new ScanRepository(), scms, new PrCommentRepository(), integrations,
+                PrCommentDispatcher.publishers(settings), settings, Clock.systemUTC());
+    }
+
     @Test
     void shouldCreateAndUpdateTheGitLabMergeRequestNote() throws Exception {
         Project project = tenant.owner().createProject(new NewProject("gl-" + UUID.randomUUID(), "main"));
@@ -214,7 +260,7 @@ class PrCommentTest {
         assertThat(scan.prComment().status()).isEqualTo("posted");
         assertThat(scm.comments("acme/flaky#3")).hasSize(1);
         var attempts = server.server().database().inTransaction(c ->
-                new dev.vigil.server.store.PrCommentRepository().find(c, scan.id())).orElseThrow().attempts();
+                new PrCommentRepository().find(c, scan.id())).orElseThrow().attempts();
         assertThat(attempts).isEqualTo(3);
     }
 
