@@ -3,7 +3,6 @@ package dev.vigil.desktop.scans;
 import dev.vigil.model.ScanListItem;
 import dev.vigil.model.ScanStatus;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.collections.ObservableList;
 import javafx.css.PseudoClass;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
@@ -16,9 +15,13 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.function.Function;
 
-/** The scan list as a plain table with fixed rows; a row's status and blocked state are pseudo-classes. */
+/**
+ * The scan list as a plain table with fixed rows; a row's status and blocked state are pseudo-classes. A row
+ * showing one of the last rows asks for the next page.
+ */
 final class ScanTable {
 
+    private static final int PREFETCH_ROWS = 20;
     private static final PseudoClass BLOCKED = PseudoClass.getPseudoClass("blocked");
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
             .withZone(ZoneId.systemDefault());
@@ -26,14 +29,14 @@ final class ScanTable {
     private ScanTable() {
     }
 
-    static TableView<ScanListItem> of(ObservableList<ScanListItem> rows) {
-        TableView<ScanListItem> table = new TableView<>(rows);
+    static TableView<ScanListItem> of(ScansViewModel model) {
+        TableView<ScanListItem> table = new TableView<>(model.scans());
         table.setId("scans-table");
         table.getStyleClass().add("scans-table");
         table.setFixedCellSize(32);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("No scans yet: scan a folder (Ctrl+O)."));
-        table.setRowFactory(view -> new StatusRow());
+        table.setRowFactory(view -> new StatusRow(model));
         table.getColumns().add(statusColumn());
         table.getColumns().add(column("Project", 140, ScanListItem::projectName));
         table.getColumns().add(column("Branch", 120, ScanListItem::branch));
@@ -87,8 +90,18 @@ final class ScanTable {
         return column;
     }
 
-    /** Carries {@code :pending}, {@code :running}, {@code :completed}, {@code :failed} and {@code :blocked}. */
+    /**
+     * Carries {@code :pending}, {@code :running}, {@code :completed}, {@code :failed} and {@code :blocked}; near
+     * the end it asks for the next page.
+     */
     private static final class StatusRow extends TableRow<ScanListItem> {
+
+        private final ScansViewModel model;
+
+        StatusRow(ScansViewModel model) {
+            this.model = model;
+        }
+
         @Override
         protected void updateItem(ScanListItem item, boolean empty) {
             super.updateItem(item, empty);
@@ -98,6 +111,10 @@ final class ScanTable {
             }
             pseudoClassStateChanged(BLOCKED, !empty && item != null && item.isBlocked());
             setId(empty || item == null ? null : "scan-row-" + item.id());
+            boolean nearTheEnd = getIndex() >= getTableView().getItems().size() - PREFETCH_ROWS;
+            if (!empty && nearTheEnd && model.hasMoreProperty().get()) {
+                model.loadMore();
+            }
         }
     }
 }

@@ -29,7 +29,7 @@ final class ScansView extends VBox {
         setId("page-scans");
         getStyleClass().addAll("page", "scans-page");
         showFolderScan(false);
-        TableView<ScanListItem> table = ScanTable.of(model.scans());
+        TableView<ScanListItem> table = ScanTable.of(model);
         table.getSelectionModel().selectedItemProperty().subscribe(row -> {
             if (row != null) {
                 model.select(row.id());

@@ -37,6 +37,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -120,6 +121,23 @@ class ScansPageTest {
         assertThat(warnings.getItems()).extracting(ScanWarning::path).contains("web/package.json");
         assertThat(robot.lookup("#pr-comment-status").queryAs(Label.class).getText()).startsWith("PR comment: ");
         assertThat(robot.lookup("#scan-counts").queryAs(Label.class).getText()).contains("critical");
+    }
+
+    @Test
+    void scrollingTheTableToTheEndShowsTheOlderScans(FxRobot robot) {
+        List<UUID> stored = TestSessions.storeScans(server, tenant, 130);
+        Fx.waitUntil(30, () -> session.connection() != null && robot.lookup("#page-scans").tryQuery().isPresent());
+        robot.clickOn("#scans-refresh");
+        TableView<ScanListItem> table = robot.lookup("#scans-table").queryTableView();
+        Fx.waitUntil(20, () -> table.getItems().size() == 100);
+        robot.clickOn("#scan-row-" + stored.getFirst());
+
+        robot.press(KeyCode.END).release(KeyCode.END);  // to the last loaded row: the table asks for the next page
+        Fx.waitUntil(20, () -> table.getItems().size() == 130);
+        robot.press(KeyCode.END).release(KeyCode.END);
+
+        Fx.waitUntil(20, () -> robot.lookup("#scan-row-" + stored.getLast()).tryQuery().isPresent());
+        assertThat(robot.lookup("#scan-row-" + stored.getLast()).query().isVisible()).isTrue();
     }
 
     /** A folder scan submitted straight through the client, as the CLI would. */

@@ -20,8 +20,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -113,6 +116,35 @@ class ScansViewModelTest {
     }
 
     @Test
+    void showsAHundredScansThenLoadMoreShowsTheOlderOnesInTheServersOrder() {
+        TestServer.Tenant tenant = server.tenant();
+        List<UUID> stored = TestSessions.storeScans(server, tenant, 130);
+        ScansViewModel model = connected(tenant, new ArchivePackager());
+
+        model.refresh();
+        assertThat(ids(model)).containsExactlyElementsOf(stored.subList(0, 100));
+        assertThat(model.hasMoreProperty().get()).isTrue();
+
+        model.loadMore();
+        assertThat(ids(model)).doesNotHaveDuplicates().containsExactlyElementsOf(stored);
+        assertThat(model.hasMoreProperty().get()).isFalse();
+    }
+
+    @Test
+    void aRefreshAfterLoadMoreShowsANewScanFirstAndNoScanTwice() {
+        TestServer.Tenant tenant = server.tenant();
+        List<UUID> expected = new ArrayList<>(TestSessions.storeScans(server, tenant, 130));
+        ScansViewModel model = connected(tenant, new ArchivePackager());
+        model.refresh();
+        model.loadMore();
+        expected.addFirst(TestSessions.storeScans(server, tenant, 1).getFirst());
+
+        model.refresh();
+
+        assertThat(ids(model)).doesNotHaveDuplicates().containsExactlyElementsOf(expected);
+    }
+
+    @Test
     void keepsRefreshingWhileAScanIsPendingAndStopsOnceNoneIs() {
         try (TestServer apiOnly = TestServer.start(settings -> settings.withWorkers(0))) {
             TestServer.Tenant tenant = apiOnly.tenant();
@@ -170,6 +202,10 @@ class ScansViewModelTest {
         assertThat(model.folderScan().submitRefusal().get()).isEqualTo("Choose a folder to scan");
         model.folderScan().submit();
         assertThat(model.folderScan().errorProperty().get()).isEqualTo("Choose a folder to scan");
+    }
+
+    private static List<UUID> ids(ScansViewModel model) {
+        return model.scans().stream().map(ScanListItem::id).toList();
     }
 
     private static ScanArchive archive() {

@@ -10,8 +10,14 @@ import dev.vigil.desktop.shell.Theme;
 import dev.vigil.desktop.task.TaskExecutor;
 import dev.vigil.model.Json;
 import dev.vigil.model.NewApiKey;
+import dev.vigil.model.NewProject;
+import dev.vigil.model.Project;
+import dev.vigil.model.ScanStatus;
+import dev.vigil.model.ScanType;
 import dev.vigil.server.advisories.AdvisoryImporter;
 import dev.vigil.server.advisories.AdvisoryRepository;
+import dev.vigil.server.store.ScanRepository;
+import dev.vigil.server.store.ScanRow;
 import dev.vigil.server.testing.TestServer;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
@@ -23,8 +29,13 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.UUID;
+import java.util.stream.Stream;
 
-/** A dashboard session on a test server's tenant, and a real folder to scan with findings planted in it. */
+/**
+ * A dashboard session on a test server's tenant, a real folder to scan with findings planted in it, and
+ * scans written straight into the server's store.
+ */
 public final class TestSessions {
 
     /** A Maven manifest with log4j-core 2.14.1 (Log4Shell), as the server's own dependency scan tests use. */
@@ -54,6 +65,28 @@ public final class TestSessions {
             new AdvisoryImporter(server.server().database(), new AdvisoryRepository(), Clock.systemUTC())
                     .importPaths(files.toList());
         }
+    }
+
+    /**
+     * {@code count} finished scans of a new project written straight into the server's store, a minute apart
+     * back from now; their ids newest first, as the list gives them. Through the API they would wait for the
+     * rate limit (50 an hour) and a worker each. They failed, so their detail has no SARIF log to fetch.
+     */
+    public static List<UUID> storeScans(TestServer server, TestServer.Tenant tenant, int count) {
+        Project project = tenant.owner().createProject(new NewProject("stored-" + UUID.randomUUID(), "main"));
+        List<UUID> ids = Stream.generate(UUID::randomUUID).limit(count).toList();
+        ScanRepository scans = new ScanRepository();
+        long now = System.currentTimeMillis();
+        server.server().database().run(c -> {
+            for (int i = 0; i < count; i++) {
+                long createdAt = now - i * 60_000L;
+                scans.insert(c, new ScanRow(ids.get(i), tenant.id(), project.id(), null, "main", "0".repeat(40),
+                        ScanType.SECRETS, ScanStatus.PENDING, null, null, createdAt, null, null, 0,
+                        ScanRow.Counts.NONE, false, null, "not_requested"));
+                scans.fail(c, ids.get(i), null, createdAt, null);
+            }
+        });
+        return ids;
     }
 
     /** A session over temporary settings, switched to {@code tenant} with a fresh key of its Owner. */
