@@ -145,13 +145,21 @@ public final class FindingRepository {
         }
     }
 
-    /** Moves a finding from {@code from} to {@code to}; false when its status changed meanwhile. */
+    /**
+     * Moves a finding from {@code from} to {@code to}, and records the move in {@code counts} with the finding's
+     * place read under the update's lock; false when its status changed meanwhile.
+     */
     public boolean changeStatus(Connection c, UUID id, FindingStatus from, FindingStatus to, String acceptedBy,
-                                String acceptedReason, LocalDate acceptedUntil) throws SQLException {
-        return Sql.update(c, """
+                                String acceptedReason, LocalDate acceptedUntil, FindingCounts.Changes counts)
+            throws SQLException {
+        boolean moved = Sql.update(c, """
                 UPDATE findings SET status = ?, accepted_by = ?, accepted_reason = ?, accepted_until = ?
                 WHERE id = ? AND status = ?
                 """, to.wire(), acceptedBy, acceptedReason, acceptedUntil, id, from.wire()) == 1;
+        if (moved) {
+            counts.moved(FindingCounts.place(c, id), from, to);
+        }
+        return moved;
     }
 
     public void assign(Connection c, UUID id, UUID userId) throws SQLException {

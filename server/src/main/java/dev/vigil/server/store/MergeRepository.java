@@ -16,11 +16,15 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
-/** The batched writes of merging a scan's detections into a project's findings. */
+/**
+ * The batched writes of merging a scan's detections into a project's findings; each records what it changed in
+ * the findings' counts ({@link FindingCounts.Changes}), which the merge applies last.
+ */
 public final class MergeRepository {
 
-    /** What a project already knows of a fingerprint, with what the term index holds of it. */
-    public record Known(UUID id, FindingStatus status, String path, long sortKey, String searchText) {
+    /** What a project already knows of a fingerprint, with what the term index holds of it and where it counts. */
+    public record Known(UUID id, FindingStatus status, String path, long sortKey, String searchText,
+                        FindingCounts.Place place) {
     }
 
     /** A known finding that a scan saw again. */
@@ -31,8 +35,9 @@ public final class MergeRepository {
     public record NewFinding(UUID id, Detection detection, long firstSeen, Long slaDeadline) {
     }
 
-    /** A status change made by a scan, with its history entry. */
-    public record ScanChange(UUID id, FindingStatus from, FindingStatus to, String action) {
+    /** A status change made by a scan, with its history entry, of a finding that counts at {@code place}. */
+    public record ScanChange(UUID id, FindingCounts.Place place, FindingStatus from, FindingStatus to,
+                             String action) {
     }
 
     public Map<String, Known> known(Connection c, UUID projectId, Set<ScanKind> kinds) throws SQLException {
@@ -44,16 +49,18 @@ public final class MergeRepository {
         for (ScanKind kind : kinds) {
             params[i++] = kind.wire();
         }
-        for (var row : Sql.list(c, "SELECT id, fingerprint, status, path, sort_key, search_text FROM findings"
-                + " WHERE project_id = ? AND scan_type IN (" + in + ")", row -> Map.entry(row.getString("fingerprint"),
-                new Known(Sql.uuid(row, "id"), FindingStatus.of(row.getString("status")), row.getString("path"),
-                        row.getLong("sort_key"), row.getString("search_text"))), params)) {
+        for (var row : Sql.list(c, "SELECT id, fingerprint, status, path, sort_key, search_text, tenant_id, project_id,"
+                + " severity, scan_type, sla_deadline FROM findings WHERE project_id = ? AND scan_type IN (" + in + ")",
+                row -> Map.entry(row.getString("fingerprint"), new Known(Sql.uuid(row, "id"),
+                        FindingStatus.of(row.getString("status")), row.getString("path"), row.getLong("sort_key"),
+                        row.getString("search_text"), FindingCounts.place(row))), params)) {
             known.put(row.getKey(), row.getValue());
         }
         return known;
     }
 
-    public void insert(Connection c, UUID tenantId, UUID projectId, Collection<NewFinding> rows) throws SQLException {
+    public void insert(Connection c, UUID tenantId, UUID projectId, Collection<NewFinding> rows,
+                       FindingCounts.Changes counts) throws SQLException {
         if (rows.isEmpty()) {
             return;
         }
@@ -71,6 +78,7 @@ public final class MergeRepository {
                         d.cwe(), row.slaDeadline(), row.firstSeen(), row.firstSeen(), searchText(d),
                         SortKey.of(d.severity(), row.firstSeen()));
                 statement.addBatch();
+                counts.inserted(new FindingCounts.Place(tenantId, projectId, d.severity(), d.kind(), row.slaDeadline()));
             }
             statement.executeBatch();
         }
@@ -80,9 +88,11 @@ public final class MergeRepository {
 
     /**
      * Refreshes what a scan saw again: last_seen, location and details, never the triage status; re-indexes
-     * the findings whose search text or list position changed.
+     * the findings whose search text or list position changed. A finding re-rated moves in the counts with the
+     * status it has under this update's lock (triage may have changed it since it was known).
      */
-    public void refresh(Connection c, UUID tenantId, List<Seen> seen, long now) throws SQLException {
+    public void refresh(Connection c, UUID tenantId, List<Seen> seen, long now, FindingCounts.Changes counts)
+            throws SQLException {
         if (seen.isEmpty()) {
             return;
         }
@@ -101,6 +111,14 @@ public final class MergeRepository {
                 statement.addBatch();
             }
             statement.executeBatch();
+        }
+        for (Seen entry : seen) {
+            FindingCounts.Place place = entry.known().place();
+            if (place.severity() != entry.detection().severity()) {
+                FindingStatus status = Sql.one(c, "SELECT status FROM findings WHERE id = ?",
+                        row -> FindingStatus.of(row.getString("status")), entry.known().id()).orElseThrow();
+                counts.rerated(place, entry.detection().severity(), status);
+            }
         }
         reindex(c, tenantId, seen);
     }
@@ -123,8 +141,12 @@ public final class MergeRepository {
         SearchIndex.add(c, tenantId, after);
     }
 
-    /** Applies scan-driven status changes (reopen a regression, resolve what vanished) with their history. */
-    public void change(Connection c, List<ScanChange> changes, long now, String actor) throws SQLException {
+    /**
+     * Applies scan-driven status changes (reopen a regression, resolve what vanished) with their history. A
+     * change of a finding whose status triage changed meanwhile does not apply: it is neither logged nor counted.
+     */
+    public void change(Connection c, List<ScanChange> changes, long now, String actor, FindingCounts.Changes counts)
+            throws SQLException {
         if (changes.isEmpty()) {
             return;
         }
@@ -136,11 +158,16 @@ public final class MergeRepository {
             for (ScanChange change : changes) {
                 Sql.bind(update, change.to().wire(), change.id(), change.from().wire());
                 update.addBatch();
-                Sql.bind(log, change.id(), now, actor,
-                        change.from() == null ? null : change.from().wire(), change.to().wire(), change.action());
-                log.addBatch();
             }
-            update.executeBatch();
+            int[] updated = update.executeBatch();
+            for (int i = 0; i < updated.length; i++) {
+                ScanChange change = changes.get(i);
+                if (updated[i] == 1) {
+                    Sql.bind(log, change.id(), now, actor, change.from().wire(), change.to().wire(), change.action());
+                    log.addBatch();
+                    counts.moved(change.place(), change.from(), change.to());
+                }
+            }
             log.executeBatch();
         }
     }

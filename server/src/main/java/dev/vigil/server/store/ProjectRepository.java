@@ -15,11 +15,13 @@ public final class ProjectRepository {
 
     private static final String SELECT = "SELECT id, name, default_branch, created_at FROM projects";
 
+    /** Inserts the project with its findings' counts, all at zero ({@link FindingCounts}). */
     public void insert(Connection c, UUID tenantId, Project project) throws SQLException {
         Sql.update(c, """
                 INSERT INTO projects (id, tenant_id, name, default_branch, created_at)
                 VALUES (?, ?, ?, ?, ?)
                 """, project.id(), tenantId, project.name(), project.defaultBranch(), project.createdAt().toEpochMilli());
+        FindingCounts.created(c, tenantId, project.id());
     }
 
     public Optional<Project> find(Connection c, UUID tenantId, UUID id) throws SQLException {

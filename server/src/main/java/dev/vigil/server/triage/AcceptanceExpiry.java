@@ -2,6 +2,7 @@ package dev.vigil.server.triage;
 
 import dev.vigil.model.FindingStatus;
 import dev.vigil.server.store.Database;
+import dev.vigil.server.store.FindingCounts;
 import dev.vigil.server.store.FindingRepository;
 import dev.vigil.server.store.HistoryRepository;
 
@@ -36,13 +37,16 @@ public final class AcceptanceExpiry {
             List<UUID> expired = database.inTransaction(c -> findings.acceptanceExpired(c, today, BATCH));
             int reopened = database.inTransaction(c -> {
                 int n = 0;
+                FindingCounts.Changes counts = new FindingCounts.Changes();
                 for (UUID id : expired) {
-                    if (findings.changeStatus(c, id, FindingStatus.ACCEPTED, FindingStatus.OPEN, null, null, null)) {
+                    if (findings.changeStatus(c, id, FindingStatus.ACCEPTED, FindingStatus.OPEN, null, null, null,
+                            counts)) {
                         history.insert(c, id, clock.millis(), "system", FindingStatus.ACCEPTED, FindingStatus.OPEN,
                                 "acceptance_expired", "the acceptance ended");
                         n++;
                     }
                 }
+                counts.apply(c);
                 return n;
             });
             total += reopened;

@@ -4,6 +4,7 @@ import dev.vigil.model.FindingStatus;
 import dev.vigil.model.ScanKind;
 import dev.vigil.model.Severity;
 import dev.vigil.server.scan.Detection;
+import dev.vigil.server.store.FindingCounts;
 import dev.vigil.server.store.MergeRepository;
 import dev.vigil.server.store.MergeRepository.Known;
 import dev.vigil.server.store.MergeRepository.NewFinding;
@@ -94,20 +95,25 @@ public final class FindingMerger {
             }
             refreshed.add(new Seen(k, d));
             if (k.status() == FindingStatus.RESOLVED) {
-                changes.add(new ScanChange(k.id(), FindingStatus.RESOLVED, FindingStatus.OPEN, "regression"));
+                // refreshed first: the regression counts at the severity the scan saw
+                changes.add(new ScanChange(k.id(), k.place().withSeverity(d.severity()), FindingStatus.RESOLVED,
+                        FindingStatus.OPEN, "regression"));
             }
         }
         for (var entry : known.entrySet()) {
             Known k = entry.getValue();
             if (!seen.containsKey(entry.getKey()) && k.status().isActive() && read.test(k.path())) {
-                changes.add(new ScanChange(k.id(), k.status(), FindingStatus.RESOLVED, "resolved_by_scan"));
+                changes.add(new ScanChange(k.id(), k.place(), k.status(), FindingStatus.RESOLVED,
+                        "resolved_by_scan"));
             }
         }
         String actor = "scan:" + scan.id();
-        merges.insert(c, scan.tenantId(), scan.projectId(), created);
+        FindingCounts.Changes counts = new FindingCounts.Changes();
+        merges.insert(c, scan.tenantId(), scan.projectId(), created, counts);
         merges.logDetected(c, created, now, actor);
-        merges.refresh(c, scan.tenantId(), refreshed, now);
-        merges.change(c, changes, now, actor);
+        merges.refresh(c, scan.tenantId(), refreshed, now, counts);
+        merges.change(c, changes, now, actor, counts);
+        counts.apply(c);
     }
 
     private static Result compare(ScanRow scan, Map<String, Detection> seen, Map<String, Known> known,

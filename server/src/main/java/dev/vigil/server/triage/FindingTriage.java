@@ -9,6 +9,7 @@ import dev.vigil.model.User;
 import dev.vigil.server.http.ApiException;
 import dev.vigil.server.http.Caller;
 import dev.vigil.server.store.Database;
+import dev.vigil.server.store.FindingCounts;
 import dev.vigil.server.store.FindingRepository;
 import dev.vigil.server.store.HistoryRepository;
 import dev.vigil.server.store.UserRepository;
@@ -67,7 +68,9 @@ public final class FindingTriage {
         check(caller, request);
         return database.inTransaction(c -> {
             Finding finding = find(c, caller, id);
-            if (apply(c, caller, finding, request)) {
+            FindingCounts.Changes counts = new FindingCounts.Changes();
+            if (apply(c, caller, finding, request, counts)) {
+                counts.apply(c);
                 return find(c, caller, id);
             }
             return finding;  // a no-op success changed nothing: the finding as it was read
@@ -78,14 +81,16 @@ public final class FindingTriage {
         check(caller, request);
         return database.inTransaction(c -> {
             List<BulkStatusResult.Item> results = new ArrayList<>();
+            FindingCounts.Changes counts = new FindingCounts.Changes();
             for (UUID id : ids) {
                 try {
-                    apply(c, caller, find(c, caller, id), request);
+                    apply(c, caller, find(c, caller, id), request, counts);
                     results.add(new BulkStatusResult.Item(id, request.action().target(), null));
                 } catch (ApiException refused) {
                     results.add(new BulkStatusResult.Item(id, null, refused.code()));
                 }
             }
+            counts.apply(c);
             return new BulkStatusResult(results);
         });
     }
@@ -96,7 +101,8 @@ public final class FindingTriage {
     }
 
     /** Moves the finding as {@code request} asks; false when it is in the target state already (a no-op). */
-    private boolean apply(Connection c, Caller caller, Finding finding, TriageRequest request) throws SQLException {
+    private boolean apply(Connection c, Caller caller, Finding finding, TriageRequest request,
+                          FindingCounts.Changes counts) throws SQLException {
         TriageAction action = request.action();
         return switch (TriageStateMachine.outcome(finding.status(), action)) {
             case NO_OP -> false;
@@ -104,18 +110,19 @@ public final class FindingTriage {
                     + finding.status().wire() + "; allowed from " + TriageStateMachine.allowedFrom(action).stream()
                     .map(FindingStatus::wire).toList());
             case MOVE -> {
-                move(c, caller, finding, request);
+                move(c, caller, finding, request, counts);
                 yield true;
             }
         };
     }
 
-    private void move(Connection c, Caller caller, Finding finding, TriageRequest request) throws SQLException {
+    private void move(Connection c, Caller caller, Finding finding, TriageRequest request,
+                      FindingCounts.Changes counts) throws SQLException {
         TriageAction action = request.action();
         boolean accept = action == TriageAction.ACCEPT;
         boolean moved = findings.changeStatus(c, finding.id(), finding.status(), action.target(),
                 accept ? caller.email() : null, accept ? request.reason().orElseThrow() : null,
-                accept ? request.acceptedUntil().orElseThrow() : null);
+                accept ? request.acceptedUntil().orElseThrow() : null, counts);
         if (!moved) {
             throw ApiException.invalidTransition("the finding changed meanwhile; reload it and try again");
         }

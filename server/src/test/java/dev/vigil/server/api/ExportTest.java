@@ -94,8 +94,8 @@ class ExportTest {
         var detection = new Detection(dev.vigil.model.ScanKind.IAC, "=HYPERLINK(\"http://evil\")", "t", Severity.INFO,
                 "CWE-1", "a,b.tf", 3, "+cmd|' /C calc'!A0, \"quoted\"\nnext", "@SUM(1)", false, false, "x",
                 List.of());
-        server.server().database().run(c -> new MergeRepository().insert(c, tenant.id(), project.id(),
-                List.of(new MergeRepository.NewFinding(UUID.randomUUID(), detection, 1L, null))));
+        FindingSeeder.insert(server.server().database(), tenant.id(), project.id(),
+                List.of(new MergeRepository.NewFinding(UUID.randomUUID(), detection, 1L, null)));
 
         String csv = csv(FindingFilter.none().withSearch("hyperlink"));
 

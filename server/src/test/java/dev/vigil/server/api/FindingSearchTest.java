@@ -10,6 +10,7 @@ import dev.vigil.model.ScanKind;
 import dev.vigil.model.Severity;
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.store.Database;
+import dev.vigil.server.store.FindingCounts;
 import dev.vigil.server.store.FindingQuery;
 import dev.vigil.server.store.MergeRepository;
 import dev.vigil.server.store.MergeRepository.Known;
@@ -178,7 +179,9 @@ class FindingSearchTest {
         Database database = server.server().database();
         database.run(c -> {
             Known known = MERGES.known(c, other.id(), Set.of(ScanKind.SCA)).get(before.fingerprint());
-            MERGES.refresh(c, tenant.id(), List.of(new Seen(known, after)), System.currentTimeMillis());
+            FindingCounts.Changes counts = new FindingCounts.Changes();
+            MERGES.refresh(c, tenant.id(), List.of(new Seen(known, after)), System.currentTimeMillis(), counts);
+            counts.apply(c);
         });
 
         assertThat(all(FindingFilter.none().withSearch("ombatwor"), 20)).extracting(Finding::id).containsExactly(id);
@@ -268,7 +271,7 @@ class FindingSearchTest {
         long now = System.currentTimeMillis();
         List<NewFinding> rows = detections.stream()
                 .map(d -> new NewFinding(UUID.randomUUID(), d, now - 1000, null)).toList();
-        server.server().database().run(c -> MERGES.insert(c, tenantId, projectId, rows));
+        FindingSeeder.insert(server.server().database(), tenantId, projectId, rows);
         return rows.stream().map(NewFinding::id).toList();
     }
 

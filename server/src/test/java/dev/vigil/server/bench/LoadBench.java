@@ -79,6 +79,7 @@ public final class LoadBench {
             if (postgres) {
                 printPostgresSizes(server);
             }
+            printOverviewReads(server, data);
             List<Endpoint> mix = mix(data, openFindings(server, data));
             Path dir = Files.createTempDirectory("vigil-load");
             printMemory("before load");
@@ -88,6 +89,23 @@ public final class LoadBench {
             List<JsonNode> results = runWrk(server, data, mix, dir, DURATION);
             print(mix, results);
             printMemory("after load");
+        }
+    }
+
+    /**
+     * What the dashboard's Overview reads at its start, one request at a time on an idle server: the whole
+     * tenant's stats and 30-day trend (the first of each after the seeding, then four more).
+     */
+    private static void printOverviewReads(BenchServer server, FindingsDataset.Data data) {
+        try (HttpProbe probe = new HttpProbe(server.server().uri(), data.tenant().apiKey())) {
+            for (String path : List.of(FindingPaths.LIST + "/stats", FindingPaths.LIST + "/trend?days=30")) {
+                List<String> millis = new ArrayList<>();
+                for (int i = 0; i < 5; i++) {
+                    millis.add(String.format(Locale.ROOT, "%.1f", probe.get(path).nanos() / 1e6));
+                }
+                System.out.printf(Locale.ROOT, "overview read %s, whole tenant: %s ms%n", path,
+                        String.join(", ", millis));
+            }
         }
     }
 

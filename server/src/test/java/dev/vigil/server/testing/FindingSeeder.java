@@ -4,6 +4,7 @@ import dev.vigil.model.ScanKind;
 import dev.vigil.model.Severity;
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.store.Database;
+import dev.vigil.server.store.FindingCounts;
 import dev.vigil.server.store.MergeRepository;
 import dev.vigil.server.store.MergeRepository.NewFinding;
 
@@ -31,7 +32,6 @@ public final class FindingSeeder {
 
     /** Inserts {@code count} findings, committing every 5,000; first_seen spreads back from {@code now}. */
     public void seed(UUID tenantId, UUID projectId, int count, long now) {
-        MergeRepository merges = new MergeRepository();
         for (int done = 0; done < count; ) {
             int batch = Math.min(5_000, count - done);
             List<NewFinding> rows = new ArrayList<>(batch);
@@ -40,9 +40,18 @@ public final class FindingSeeder {
                 rows.add(new NewFinding(UUID.randomUUID(), detection(done + i), firstSeen,
                         firstSeen + 30L * 86_400_000L));
             }
-            database.run(c -> merges.insert(c, tenantId, projectId, rows));
+            insert(database, tenantId, projectId, rows);
             done += batch;
         }
+    }
+
+    /** Inserts the findings in one transaction as a merge does, with their counts. */
+    public static void insert(Database database, UUID tenantId, UUID projectId, List<NewFinding> rows) {
+        database.run(c -> {
+            FindingCounts.Changes counts = new FindingCounts.Changes();
+            new MergeRepository().insert(c, tenantId, projectId, rows, counts);
+            counts.apply(c);
+        });
     }
 
     public Detection detection(int n) {

@@ -20,6 +20,7 @@ import dev.vigil.model.TriageAction;
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.store.MergeRepository;
 import dev.vigil.server.testing.Archives;
+import dev.vigil.server.testing.FindingSeeder;
 import dev.vigil.server.testing.TestServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -202,8 +203,8 @@ class ScanMergeTest {
         Project project = tenant.owner().createProject(new NewProject("kinds", "main"));
         var sca = new Detection(ScanKind.SCA, "CVE-2021-44228", "log4j", Severity.CRITICAL, "CWE-502", "pom.xml", 10,
                 "Log4Shell", "upgrade", false, true, "Maven:org.apache.logging.log4j:log4j-core", List.of());
-        server.server().database().run(c -> new MergeRepository().insert(c, tenant.id(), project.id(),
-                List.of(new MergeRepository.NewFinding(UUID.randomUUID(), sca, System.currentTimeMillis(), null))));
+        FindingSeeder.insert(server.server().database(), tenant.id(), project.id(),
+                List.of(new MergeRepository.NewFinding(UUID.randomUUID(), sca, System.currentTimeMillis(), null)));
 
         scan(project, "main", null, null, files("a.txt", "nothing to see\n"));
 
