@@ -19,6 +19,7 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -126,7 +127,7 @@ public final class FindingCounts {
         }
 
         private static <K> List<Object[]> changed(SortedMap<K, Long> deltas,
-                                                  java.util.function.BiFunction<K, Long, Object[]> params) {
+                                                  BiFunction<K, Long, Object[]> params) {
             return deltas.entrySet().stream().filter(e -> e.getValue() != 0)
                     .map(e -> params.apply(e.getKey(), e.getValue())).toList();
         }

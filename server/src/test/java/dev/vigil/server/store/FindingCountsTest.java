@@ -28,11 +28,14 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -204,7 +207,7 @@ class FindingCountsTest {
                 byKind.merge(row.get(2), 1L, Long::sum);
                 total++;
             }
-            Object[] breachParams = java.util.Arrays.copyOf(params, params.length + 1);
+            Object[] breachParams = Arrays.copyOf(params, params.length + 1);
             breachParams[params.length] = System.currentTimeMillis();
             long breached = Sql.count(c, "SELECT COUNT(*) FROM findings WHERE " + scope
                     + " AND status IN ('open', 'in_backlog', 'in_progress') AND sla_deadline < ?", breachParams);
@@ -212,7 +215,7 @@ class FindingCountsTest {
         });
     }
 
-    private static List<List<Object>> rows(java.sql.Connection c) throws java.sql.SQLException {
+    private static List<List<Object>> rows(Connection c) throws SQLException {
         List<List<Object>> rows = new ArrayList<>(Sql.list(c, """
                 SELECT project_id, severity, status, scan_type, n FROM finding_counts WHERE tenant_id = ?
                 ORDER BY project_id, severity, status, scan_type
