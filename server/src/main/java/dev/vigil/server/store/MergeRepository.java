@@ -78,7 +78,8 @@ public final class MergeRepository {
                         d.cwe(), row.slaDeadline(), row.firstSeen(), row.firstSeen(), searchText(d),
                         SortKey.of(d.severity(), row.firstSeen()));
                 statement.addBatch();
-                counts.inserted(new FindingCounts.Place(tenantId, projectId, d.severity(), d.kind(), row.slaDeadline()));
+                counts.inserted(new FindingCounts.Place(tenantId, projectId, d.severity(), d.kind(),
+                        row.slaDeadline()));
             }
             statement.executeBatch();
         }
