@@ -5,6 +5,7 @@ import org.flywaydb.core.api.migration.BaseJavaMigration;
 import org.flywaydb.core.api.migration.Context;
 
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 
@@ -21,12 +22,16 @@ public class V7__Small_tables_in_memory extends BaseJavaMigration {
 
     @Override
     public void migrate(Context context) throws Exception {
-        Connection c = context.getConnection();
+        keepInMemory(context.getConnection(), TABLES);
+    }
+
+    /** On HSQLDB, makes {@code tables} memory tables; on PostgreSQL, nothing. */
+    static void keepInMemory(Connection c, List<String> tables) throws SQLException {
         if (Dialect.of(c) != Dialect.HSQLDB) {
             return;
         }
         try (Statement statement = c.createStatement()) {
-            for (String table : TABLES) {
+            for (String table : tables) {
                 statement.execute("SET TABLE " + table + " TYPE MEMORY");
             }
         }

@@ -1,12 +1,11 @@
 package db.migration;
 
-import dev.vigil.server.store.Dialect;
 import dev.vigil.server.store.FindingCounts;
 import org.flywaydb.core.api.migration.BaseJavaMigration;
 import org.flywaydb.core.api.migration.Context;
 
 import java.sql.Connection;
-import java.sql.Statement;
+import java.util.List;
 
 /**
  * Counts the findings that existed before the counts (V8), tenant by tenant. On HSQLDB the counts are kept in
@@ -19,12 +18,7 @@ public class V9__Count_findings extends BaseJavaMigration {
     @Override
     public void migrate(Context context) throws Exception {
         Connection c = context.getConnection();
-        if (Dialect.of(c) == Dialect.HSQLDB) {
-            try (Statement statement = c.createStatement()) {
-                statement.execute("SET TABLE finding_counts TYPE MEMORY");
-                statement.execute("SET TABLE finding_deadlines TYPE MEMORY");
-            }
-        }
+        V7__Small_tables_in_memory.keepInMemory(c, List.of("finding_counts", "finding_deadlines"));
         FindingCounts.recountAll(c);
     }
 }

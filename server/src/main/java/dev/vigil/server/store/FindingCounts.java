@@ -5,7 +5,6 @@ import dev.vigil.model.ScanKind;
 import dev.vigil.model.Severity;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -133,7 +132,7 @@ public final class FindingCounts {
         }
 
         private static void insertDays(Connection c, List<Object[]> rows) throws SQLException {
-            batch(c, """
+            Sql.batch(c, """
                     INSERT INTO finding_deadlines (tenant_id, project_id, deadline_day, n)
                     SELECT CAST(? AS UUID), CAST(? AS UUID), CAST(? AS BIGINT), 0 FROM (VALUES (0)) AS one (x)
                     WHERE NOT EXISTS (SELECT 1 FROM finding_deadlines
@@ -143,7 +142,7 @@ public final class FindingCounts {
 
         /** Each update must find its row: one missing is a write of findings that skipped its project's rows. */
         private static void update(Connection c, String sql, List<Object[]> rows) throws SQLException {
-            int[] updated = batch(c, sql, rows);
+            int[] updated = Sql.batch(c, sql, rows);
             for (int i = 0; i < updated.length; i++) {
                 if (updated[i] != 1) {
                     throw new IllegalStateException("no count row for " + Arrays.toString(rows.get(i)));
@@ -191,7 +190,8 @@ public final class FindingCounts {
                 """.formatted(DAY, ACTIVE), row -> new Object[]{tenantId, Sql.uuid(row, "project_id"),
                 row.getLong("deadline_day"), row.getLong("n")}, tenantId);
         Sql.update(c, "DELETE FROM finding_deadlines WHERE tenant_id = ?", tenantId);
-        batch(c, "INSERT INTO finding_deadlines (tenant_id, project_id, deadline_day, n) VALUES (?, ?, ?, ?)", days);
+        Sql.batch(c, "INSERT INTO finding_deadlines (tenant_id, project_id, deadline_day, n) VALUES (?, ?, ?, ?)",
+                days);
     }
 
     private static void insertCounts(Connection c, UUID tenantId, List<UUID> projects, Map<CountKey, Long> counted)
@@ -207,23 +207,10 @@ public final class FindingCounts {
                 }
             }
         }
-        batch(c, """
+        Sql.batch(c, """
                 INSERT INTO finding_counts (tenant_id, project_id, severity, status, scan_type, n)
                 VALUES (?, ?, ?, ?, ?, ?)
                 """, rows);
-    }
-
-    private static int[] batch(Connection c, String sql, List<Object[]> rows) throws SQLException {
-        if (rows.isEmpty()) {
-            return new int[0];
-        }
-        try (PreparedStatement statement = c.prepareStatement(sql)) {
-            for (Object[] row : rows) {
-                Sql.bind(statement, row);
-                statement.addBatch();
-            }
-            return statement.executeBatch();
-        }
     }
 
     private record CountKey(UUID tenantId, UUID projectId, Severity severity, FindingStatus status, ScanKind kind)

@@ -87,14 +87,14 @@ public final class FindingRepository {
         String rest;
         if (plan.walk()) {
             from = "findings f";
-            rest = " WHERE " + query.where() + " ORDER BY " + query.orderBy() + usingIndex(limit);
+            rest = " WHERE " + query.where() + " ORDER BY " + query.orderBy() + dialect.limitUsingIndex(limit);
         } else if (plan.words().size() == 1) {
             // one word: its postings are in list order, so the walk stops at the page like any filter's
             params.addAll(List.of(query.tenantId(), plan.words().getFirst()));
             from = "finding_terms t JOIN findings f ON f.id = t.finding_id";
             rest = " WHERE t.tenant_id = ? AND t.term = " + dialect.unplannedParameter()
                     + postingsAfter(query, params) + " AND " + query.where()
-                    + " ORDER BY t.tenant_id, t.term, t.sort_key, t.finding_id" + usingIndex(limit);
+                    + " ORDER BY t.tenant_id, t.term, t.sort_key, t.finding_id" + dialect.limitUsingIndex(limit);
         } else {
             // a few words with few postings between them: all their findings, sorted
             params.addAll(List.of(query.tenantId(), c.createArrayOf("VARCHAR", plan.words().toArray())));
@@ -105,15 +105,6 @@ public final class FindingRepository {
         }
         params.addAll(query.params());
         return new Ids(from, rest, params.toArray());
-    }
-
-    /**
-     * The page's limit as a literal, not a parameter: PostgreSQL plans a prepared statement once (its generic
-     * plan) only if that plan costs about what a plan for the actual values does, and it costs an unknown
-     * LIMIT as a tenth of the table; with {@code LIMIT ?} every list was planned again, 1 ms each at load.
-     */
-    private String usingIndex(int limit) {
-        return " LIMIT " + limit + (dialect == Dialect.HSQLDB ? " USING INDEX" : "");
     }
 
     /** The keyset position on the postings too, so that the seek starts there (the WHERE repeats it on f). */

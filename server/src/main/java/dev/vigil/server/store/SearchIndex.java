@@ -105,21 +105,20 @@ public final class SearchIndex {
      * batches read by keyset so that no tenant is held in memory.
      */
     public static void backfill(Connection c) throws SQLException {
-        String usingIndex = Dialect.of(c) == Dialect.HSQLDB ? " USING INDEX" : "";
+        String limit = Dialect.of(c).limitUsingIndex(BACKFILL_BATCH);
         for (UUID tenantId : Sql.list(c, "SELECT DISTINCT tenant_id FROM findings", row -> Sql.uuid(row, "tenant_id"))) {
             List<Entry> batch = Sql.list(c, """
                     SELECT id, sort_key, search_text FROM findings WHERE tenant_id = ?
-                    ORDER BY tenant_id, sort_key, id LIMIT ?
-                    """ + usingIndex, SearchIndex::entry, tenantId, BACKFILL_BATCH);
+                    ORDER BY tenant_id, sort_key, id
+                    """ + limit, SearchIndex::entry, tenantId);
             while (!batch.isEmpty()) {
                 add(c, tenantId, batch);
                 Entry last = batch.getLast();
                 batch = Sql.list(c, """
                         SELECT id, sort_key, search_text FROM findings
                         WHERE tenant_id = ? AND sort_key >= ? AND NOT (sort_key = ? AND id <= ?)
-                        ORDER BY tenant_id, sort_key, id LIMIT ?
-                        """ + usingIndex, SearchIndex::entry, tenantId, last.sortKey(), last.sortKey(), last.findingId(),
-                        BACKFILL_BATCH);
+                        ORDER BY tenant_id, sort_key, id
+                        """ + limit, SearchIndex::entry, tenantId, last.sortKey(), last.sortKey(), last.findingId());
             }
         }
     }

@@ -43,6 +43,20 @@ public final class Sql {
         }
     }
 
+    /** Runs {@code sql} once for each row of parameters, in one batch; the update count of each. */
+    public static int[] batch(Connection connection, String sql, List<Object[]> rows) throws SQLException {
+        if (rows.isEmpty()) {
+            return new int[0];
+        }
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (Object[] row : rows) {
+                bind(statement, row);
+                statement.addBatch();
+            }
+            return statement.executeBatch();
+        }
+    }
+
     public static <T> List<T> list(Connection connection, String sql, RowMapper<T> mapper, Object... params)
             throws SQLException {
         try (PreparedStatement statement = prepare(connection, sql, params);

@@ -39,20 +39,18 @@ public final class StatsRepository {
 
     /**
      * The days before today whole, from the counts; today's part, the findings due between midnight and now,
-     * counted along the index {@code (tenant_id, sla_deadline)}: HSQLDB would take the tenant's foreign-key
-     * index and walk every finding of the tenant unless told to follow the order's index.
+     * counted along the index {@code (tenant_id, sla_deadline)} ({@link Dialect#limitUsingIndex}).
      */
     private static long breached(Connection c, String scope, Object[] params, long now) throws SQLException {
         long today = now / FindingCounts.DAY;
         long beforeToday = Sql.count(c, "SELECT COALESCE(SUM(n), 0) FROM finding_deadlines WHERE " + scope
                 + " AND deadline_day < ?", with(params, today));
-        String usingIndex = Dialect.of(c) == Dialect.HSQLDB ? " USING INDEX" : "";
         long dueToday = Sql.count(c, """
                 SELECT COUNT(*)
                 FROM (SELECT status FROM findings WHERE %s AND sla_deadline >= ? AND sla_deadline < ?
-                      ORDER BY tenant_id, sla_deadline LIMIT %d%s) AS due_today
+                      ORDER BY tenant_id, sla_deadline%s) AS due_today
                 WHERE status IN (%s)
-                """.formatted(scope, Integer.MAX_VALUE, usingIndex, FindingCounts.ACTIVE),
+                """.formatted(scope, Dialect.of(c).limitUsingIndex(Integer.MAX_VALUE), FindingCounts.ACTIVE),
                 with(params, today * FindingCounts.DAY, now));
         return beforeToday + dueToday;
     }

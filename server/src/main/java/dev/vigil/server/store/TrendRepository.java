@@ -23,8 +23,8 @@ import java.util.UUID;
  */
 public final class TrendRepository {
 
-    private static final long DAY = 86_400_000L;
-    private static final String ACTIVE = "('open', 'in_backlog', 'in_progress')";
+    private static final long DAY = FindingCounts.DAY;
+    private static final String ACTIVE = "(" + FindingCounts.ACTIVE + ")";
 
     private record Change(UUID findingId, long at, String from, String to, long firstSeen, String status,
                           int severity) {
