@@ -5,7 +5,8 @@
 #   scripts/postgres.sh            ensure it runs (quietly when it already does)
 #   scripts/postgres.sh --shared-buffers 4GB
 #                                  also give the local cluster that much shared memory (ALTER SYSTEM, then a
-#                                  restart if it changed): what ./bench load postgresql runs with
+#                                  restart if it changed), in huge pages where this user may reserve them:
+#                                  what ./bench load postgresql runs with
 set -uo pipefail
 
 shared_buffers=""
@@ -19,14 +20,45 @@ reachable() {
     command -v pg_isready >/dev/null 2>&1 && pg_isready -q -h "$host" -p 5432
 }
 
-# ALTER SYSTEM for shared_buffers, then a restart of the local clusters when the running value differs
+# Reserves enough huge pages (vm.nr_hugepages) for shared_buffers and PostgreSQL's other shared memory, which
+# its default huge_pages = try then takes at its next start. With 4 kB pages, every backend maps 4 GB of shared
+# buffers through a million page-table entries: at a million findings under the load bench, list and search p95
+# was 137-144 ms without huge pages and 65-110 ms with them (docs/BENCHMARKS.md, Load). The pages stay reserved
+# until nr_hugepages is lowered. Exit status 0 when more pages were reserved (the cluster must restart to take
+# them), 1 when not (enough already, or not allowed).
+reserve_huge_pages() {
+    local mb page_kb pages
+    case "$shared_buffers" in
+        *GB) mb=$(( ${shared_buffers%GB} * 1024 )) ;;
+        *MB) mb=${shared_buffers%MB} ;;
+        *) return 1 ;;
+    esac
+    page_kb=$(awk '/^Hugepagesize:/ { print $2 }' /proc/meminfo 2>/dev/null)
+    [ -n "$page_kb" ] && [ -w /proc/sys/vm/nr_hugepages ] || return 1
+    pages=$(( (mb * 1024 * 105 / 100 + 64 * 1024) / page_kb ))   # 5% and 64 MB for the other shared memory
+    [ "$(cat /proc/sys/vm/nr_hugepages)" -ge "$pages" ] && return 1
+    echo "$pages" > /proc/sys/vm/nr_hugepages 2>/dev/null || return 1
+    if [ "$(cat /proc/sys/vm/nr_hugepages)" -lt "$pages" ]; then   # the kernel found less free memory
+        echo "postgres: only $(cat /proc/sys/vm/nr_hugepages) of $pages huge pages; PostgreSQL uses 4 kB pages" >&2
+        echo 0 > /proc/sys/vm/nr_hugepages
+        return 1
+    fi
+    echo "postgres: reserved $pages huge pages of $page_kb kB for shared_buffers = $shared_buffers" >&2
+}
+
+# ALTER SYSTEM for shared_buffers and huge pages for it, then a restart of the local clusters when either changed
 tune() {
     [ -z "$shared_buffers" ] && return 0
-    local current
+    local current restart=""
     current=$(psql -h "$host" -U postgres -Atc "SHOW shared_buffers" 2>/dev/null) || return 1
-    [ "$current" = "$shared_buffers" ] && return 0
-    echo "postgres: shared_buffers $current -> $shared_buffers (ALTER SYSTEM, restarting the local cluster)" >&2
-    psql -h "$host" -U postgres -qc "ALTER SYSTEM SET shared_buffers = '$shared_buffers'" || return 1
+    reserve_huge_pages && restart=yes
+    if [ "$current" != "$shared_buffers" ]; then
+        echo "postgres: shared_buffers $current -> $shared_buffers (ALTER SYSTEM)" >&2
+        psql -h "$host" -U postgres -qc "ALTER SYSTEM SET shared_buffers = '$shared_buffers'" || return 1
+        restart=yes
+    fi
+    [ -z "$restart" ] && return 0
+    echo "postgres: restarting the local cluster" >&2
     for version in $(ls /etc/postgresql); do
         pg_ctlcluster --skip-systemctl-redirect "$version" main restart >&2 || return 1
     done

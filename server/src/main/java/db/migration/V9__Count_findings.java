@@ -6,6 +6,7 @@ import org.flywaydb.core.api.migration.Context;
 
 import java.sql.Connection;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * Counts the findings that existed before the counts (V8), tenant by tenant. On HSQLDB the counts are kept in
@@ -19,6 +20,8 @@ public class V9__Count_findings extends BaseJavaMigration {
     public void migrate(Context context) throws Exception {
         Connection c = context.getConnection();
         V7__Small_tables_in_memory.keepInMemory(c, List.of("finding_counts", "finding_deadlines"));
-        FindingCounts.recountAll(c);
+        for (UUID tenantId : FindingCounts.tenants(c)) {
+            FindingCounts.recountStats(c, tenantId);
+        }
     }
 }

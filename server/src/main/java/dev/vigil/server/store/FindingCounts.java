@@ -20,18 +20,21 @@ import java.util.TreeSet;
 import java.util.UUID;
 import java.util.function.BiFunction;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
- * The counts that findings stats read instead of the findings (a walk of a million findings took 10 s on
- * HSQLDB): each project's findings by severity, status and kind ({@code finding_counts}), and its findings whose
- * SLA still runs by the UTC day of their deadline ({@code finding_deadlines}). Every write of findings records
- * what it changed in a {@link Changes} and applies it before its transaction commits.
+ * The counts that findings stats and trends read instead of the findings (a walk of a million findings took
+ * 10 s on HSQLDB): each project's findings by severity, status and kind ({@code finding_counts}), its findings
+ * whose SLA still runs by the UTC day of their deadline ({@code finding_deadlines}), and its active findings by
+ * the UTC day they were first seen, critical and high apart ({@code finding_arrivals}). Every write of findings
+ * records what it changed in a {@link Changes} and applies it before its transaction commits.
  *
  * <p>They stay exact beside concurrent writers on several nodes:
  * <ul>
  *   <li>A change only updates rows that exist: a project has every row of its counts from its creation on, a
- *   deadline day has its row from the merge that inserts the first finding due that day (a project's merges
- *   hold its lock), and no row is ever deleted. So no two transactions race to insert a row.</li>
+ *   deadline day and a first-seen day have their rows from the merge that inserts the first finding due or seen
+ *   that day (a project's merges hold its lock), and no row is ever deleted. So no two transactions race to
+ *   insert a row.</li>
  *   <li>What a change moves is read under the finding's row lock: triage reads the finding's place after its
  *   conditional update; a merge knows severities, kinds and deadlines under the project's lock (only merges
  *   change them) and reads the status of a finding it re-rated after updating it.</li>
@@ -48,16 +51,18 @@ public final class FindingCounts {
     static final String ACTIVE = Arrays.stream(FindingStatus.values()).filter(FindingStatus::isActive)
             .map(s -> "'" + s.wire() + "'").collect(Collectors.joining(", "));
 
-    private static final String PLACE = "SELECT tenant_id, project_id, severity, scan_type, sla_deadline FROM findings";
+    private static final String PLACE =
+            "SELECT tenant_id, project_id, severity, scan_type, sla_deadline, first_seen FROM findings";
 
     private FindingCounts() {
     }
 
     /** Where a finding counts, but for its status. */
-    public record Place(UUID tenantId, UUID projectId, Severity severity, ScanKind kind, Long slaDeadline) {
+    public record Place(UUID tenantId, UUID projectId, Severity severity, ScanKind kind, Long slaDeadline,
+                        long firstSeen) {
 
         public Place withSeverity(Severity other) {
-            return new Place(tenantId, projectId, other, kind, slaDeadline);
+            return new Place(tenantId, projectId, other, kind, slaDeadline, firstSeen);
         }
     }
 
@@ -67,11 +72,14 @@ public final class FindingCounts {
                 .orElseThrow(() -> new IllegalStateException("no finding " + findingId));
     }
 
-    /** The place of the finding in a row that has its tenant_id, project_id, severity, scan_type and sla_deadline. */
+    /**
+     * The place of the finding in a row that has its tenant_id, project_id, severity, scan_type, sla_deadline
+     * and first_seen.
+     */
     static Place place(ResultSet row) throws SQLException {
         return new Place(Sql.uuid(row, "tenant_id"), Sql.uuid(row, "project_id"),
                 Severity.ofRank(row.getInt("severity")), ScanKind.of(row.getString("scan_type")),
-                Sql.nullableLong(row, "sla_deadline"));
+                Sql.nullableLong(row, "sla_deadline"), row.getLong("first_seen"));
     }
 
     /** A transaction's changes to the counts, applied by {@link #apply} before it commits. */
@@ -80,12 +88,15 @@ public final class FindingCounts {
         private final SortedMap<CountKey, Long> counts = new TreeMap<>();
         private final SortedMap<DayKey, Long> days = new TreeMap<>();
         private final SortedSet<DayKey> newDays = new TreeSet<>();
+        private final SortedMap<ArrivalKey, Long> arrivals = new TreeMap<>();
+        private final SortedSet<DayKey> newArrivalDays = new TreeSet<>();
 
         /** A finding inserted (open). */
         public void inserted(Place place) {
             if (place.slaDeadline() != null) {
                 newDays.add(DayKey.of(place));
             }
+            newArrivalDays.add(DayKey.firstSeen(place));
             count(place, FindingStatus.OPEN, 1);
         }
 
@@ -106,6 +117,9 @@ public final class FindingCounts {
             if (status.isActive() && place.slaDeadline() != null) {
                 days.merge(DayKey.of(place), n, Long::sum);
             }
+            if (status.isActive()) {
+                arrivals.merge(ArrivalKey.of(place), n, Long::sum);
+            }
         }
 
         /** Updates the counts, in key order, and forgets the changes. */
@@ -120,9 +134,19 @@ public final class FindingCounts {
             update(c, """
                     UPDATE finding_deadlines SET n = n + ? WHERE tenant_id = ? AND project_id = ? AND deadline_day = ?
                     """, changed(days, (key, n) -> new Object[]{n, key.tenantId(), key.projectId(), key.day()}));
+            insertArrivalDays(c, newArrivalDays.stream().flatMap(key -> Stream.of(0, 1).map(severe -> new Object[]{
+                    key.tenantId(), key.projectId(), key.day(), severe,
+                    key.tenantId(), key.projectId(), key.day(), severe})).toList());
+            update(c, """
+                    UPDATE finding_arrivals SET n = n + ?
+                    WHERE tenant_id = ? AND project_id = ? AND first_seen_day = ? AND severe = ?
+                    """, changed(arrivals, (key, n) -> new Object[]{n, key.tenantId(), key.projectId(), key.day(),
+                    key.severe()}));
             counts.clear();
             days.clear();
             newDays.clear();
+            arrivals.clear();
+            newArrivalDays.clear();
         }
 
         private static <K> List<Object[]> changed(SortedMap<K, Long> deltas,
@@ -137,6 +161,17 @@ public final class FindingCounts {
                     SELECT CAST(? AS UUID), CAST(? AS UUID), CAST(? AS BIGINT), 0 FROM (VALUES (0)) AS one (x)
                     WHERE NOT EXISTS (SELECT 1 FROM finding_deadlines
                                       WHERE tenant_id = ? AND project_id = ? AND deadline_day = ?)
+                    """, rows);
+        }
+
+        /** A first-seen day's two rows (critical and high apart), where the day has none yet. */
+        private static void insertArrivalDays(Connection c, List<Object[]> rows) throws SQLException {
+            Sql.batch(c, """
+                    INSERT INTO finding_arrivals (tenant_id, project_id, first_seen_day, severe, n)
+                    SELECT CAST(? AS UUID), CAST(? AS UUID), CAST(? AS BIGINT), CAST(? AS SMALLINT), 0
+                      FROM (VALUES (0)) AS one (x)
+                    WHERE NOT EXISTS (SELECT 1 FROM finding_arrivals
+                                      WHERE tenant_id = ? AND project_id = ? AND first_seen_day = ? AND severe = ?)
                     """, rows);
         }
 
@@ -158,16 +193,27 @@ public final class FindingCounts {
 
     /** Counts every tenant's findings again: see {@link #recount}. */
     public static void recountAll(Connection c) throws SQLException {
-        for (UUID tenantId : Sql.list(c, "SELECT id FROM tenants", row -> Sql.uuid(row, "id"))) {
+        for (UUID tenantId : tenants(c)) {
             recount(c, tenantId);
         }
     }
 
+    /** Every tenant's id, for the migrations that count findings which existed before some of the counts. */
+    public static List<UUID> tenants(Connection c) throws SQLException {
+        return Sql.list(c, "SELECT id FROM tenants", row -> Sql.uuid(row, "id"));
+    }
+
     /**
-     * Counts a tenant's findings again from the findings: for the migration that brought the counts in, and for
-     * bulk loads that write findings with plain SQL. Not beside other writers of the tenant's findings.
+     * Counts a tenant's findings again from the findings, into every table of counts: for bulk loads that write
+     * findings with plain SQL. Not beside other writers of the tenant's findings.
      */
     public static void recount(Connection c, UUID tenantId) throws SQLException {
+        recountStats(c, tenantId);
+        recountArrivals(c, tenantId);
+    }
+
+    /** What the stats read, {@code finding_counts} and {@code finding_deadlines}, counted again (migration V9). */
+    public static void recountStats(Connection c, UUID tenantId) throws SQLException {
         List<UUID> projects = Sql.list(c, "SELECT id FROM projects WHERE tenant_id = ?", row -> Sql.uuid(row, "id"),
                 tenantId);
         Map<CountKey, Long> counted = new HashMap<>();
@@ -192,6 +238,38 @@ public final class FindingCounts {
         Sql.update(c, "DELETE FROM finding_deadlines WHERE tenant_id = ?", tenantId);
         Sql.batch(c, "INSERT INTO finding_deadlines (tenant_id, project_id, deadline_day, n) VALUES (?, ?, ?, ?)",
                 days);
+    }
+
+    /**
+     * What the trend reads, {@code finding_arrivals}, counted again (migration V11): both rows of every day on
+     * which a finding of the tenant was first seen, active or not.
+     */
+    public static void recountArrivals(Connection c, UUID tenantId) throws SQLException {
+        SortedMap<DayKey, long[]> bySevere = new TreeMap<>();
+        for (var row : Sql.list(c, """
+                SELECT project_id, first_seen_day, severe, SUM(active) AS n
+                FROM (SELECT project_id, first_seen / %d AS first_seen_day,
+                             CASE WHEN severity <= %d THEN 1 ELSE 0 END AS severe,
+                             CASE WHEN status IN (%s) THEN 1 ELSE 0 END AS active
+                      FROM findings WHERE tenant_id = ?) AS arrivals
+                GROUP BY project_id, first_seen_day, severe
+                """.formatted(DAY, Severity.HIGH.rank(), ACTIVE), row -> Map.entry(new ArrivalKey(tenantId,
+                Sql.uuid(row, "project_id"), row.getLong("first_seen_day"), row.getInt("severe")),
+                row.getLong("n")), tenantId)) {
+            ArrivalKey key = row.getKey();
+            bySevere.computeIfAbsent(new DayKey(tenantId, key.projectId(), key.day()), day -> new long[2])
+                    [key.severe()] = row.getValue();
+        }
+        List<Object[]> rows = new ArrayList<>();
+        bySevere.forEach((day, n) -> {
+            for (int severe = 0; severe < 2; severe++) {
+                rows.add(new Object[]{tenantId, day.projectId(), day.day(), severe, n[severe]});
+            }
+        });
+        Sql.update(c, "DELETE FROM finding_arrivals WHERE tenant_id = ?", tenantId);
+        Sql.batch(c, """
+                INSERT INTO finding_arrivals (tenant_id, project_id, first_seen_day, severe, n) VALUES (?, ?, ?, ?, ?)
+                """, rows);
     }
 
     private static void insertCounts(Connection c, UUID tenantId, List<UUID> projects, Map<CountKey, Long> counted)
@@ -235,8 +313,31 @@ public final class FindingCounts {
             return new DayKey(place.tenantId(), place.projectId(), place.slaDeadline() / DAY);
         }
 
+        static DayKey firstSeen(Place place) {
+            return new DayKey(place.tenantId(), place.projectId(), place.firstSeen() / DAY);
+        }
+
         @Override
         public int compareTo(DayKey other) {
+            return ORDER.compare(this, other);
+        }
+    }
+
+    /** A first-seen day's count of active findings, {@code severe} 1 for critical and high, else 0. */
+    private record ArrivalKey(UUID tenantId, UUID projectId, long day, int severe)
+            implements Comparable<ArrivalKey> {
+
+        private static final Comparator<ArrivalKey> ORDER = Comparator.comparing(ArrivalKey::tenantId)
+                .thenComparing(ArrivalKey::projectId).thenComparingLong(ArrivalKey::day)
+                .thenComparingInt(ArrivalKey::severe);
+
+        static ArrivalKey of(Place place) {
+            return new ArrivalKey(place.tenantId(), place.projectId(), place.firstSeen() / DAY,
+                    place.severity().atLeast(Severity.HIGH) ? 1 : 0);
+        }
+
+        @Override
+        public int compareTo(ArrivalKey other) {
             return ORDER.compare(this, other);
         }
     }

@@ -50,7 +50,8 @@ public final class MergeRepository {
             params[i++] = kind.wire();
         }
         for (var row : Sql.list(c, "SELECT id, fingerprint, status, path, sort_key, search_text, tenant_id, project_id,"
-                + " severity, scan_type, sla_deadline FROM findings WHERE project_id = ? AND scan_type IN (" + in + ")",
+                + " severity, scan_type, sla_deadline, first_seen FROM findings WHERE project_id = ? AND scan_type IN ("
+                + in + ")",
                 row -> Map.entry(row.getString("fingerprint"), new Known(Sql.uuid(row, "id"),
                         FindingStatus.of(row.getString("status")), row.getString("path"), row.getLong("sort_key"),
                         row.getString("search_text"), FindingCounts.place(row))), params)) {
@@ -79,7 +80,7 @@ public final class MergeRepository {
                         SortKey.of(d.severity(), row.firstSeen()));
                 statement.addBatch();
                 counts.inserted(new FindingCounts.Place(tenantId, projectId, d.severity(), d.kind(),
-                        row.slaDeadline()));
+                        row.slaDeadline(), row.firstSeen()));
             }
             statement.executeBatch();
         }

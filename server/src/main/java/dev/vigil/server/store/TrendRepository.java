@@ -18,13 +18,13 @@ import java.util.UUID;
 /**
  * Open findings per UTC day, replayed from the findings and their history: a finding counts on a day when it
  * was first seen by that day's end and its status then was open, in backlog or in progress. The findings
- * still active are counted in SQL by the day they appeared; only the findings whose status changed within
- * the period are replayed one by one from their history, so the work follows the period's activity.
+ * still active come from their counts by the day they appeared ({@code finding_arrivals}, kept by
+ * {@link FindingCounts}); only the findings whose status changed within the period are replayed one by one
+ * from their history, so the work follows the period's activity, not the number of findings.
  */
 public final class TrendRepository {
 
     private static final long DAY = FindingCounts.DAY;
-    private static final String ACTIVE = "(" + FindingCounts.ACTIVE + ")";
 
     private record Change(UUID findingId, long at, String from, String to, long firstSeen, String status,
                           int severity) {
@@ -57,19 +57,19 @@ public final class TrendRepository {
         return new FindingTrend(days, points, resolved);
     }
 
-    /** The findings active now, by the day they appeared (day -1: before the period). */
+    /** The findings active now, by the day they appeared (day -1: before the period), from their counts. */
     private static void countStillActive(Connection c, UUID tenantId, UUID projectId, long start, long[] ends,
                                          long[] open, long[] severe) throws SQLException {
         String sql = """
-                SELECT bucket, severe, COUNT(*) AS n
-                  FROM (SELECT CASE WHEN first_seen < CAST(? AS BIGINT) THEN -1
-                                    ELSE (first_seen - CAST(? AS BIGINT)) / CAST(? AS BIGINT) END AS bucket,
-                               CASE WHEN severity <= CAST(? AS INTEGER) THEN 1 ELSE 0 END AS severe
-                          FROM findings
-                         WHERE %s AND status IN %s) appeared
+                SELECT bucket, severe, SUM(n) AS n
+                  FROM (SELECT CASE WHEN first_seen_day < CAST(? AS BIGINT) THEN -1
+                                    ELSE first_seen_day - CAST(? AS BIGINT) END AS bucket, severe, n
+                          FROM finding_arrivals
+                         WHERE %s) appeared
                  GROUP BY bucket, severe
-                """.formatted(scope(projectId), ACTIVE);
-        List<Object> params = new ArrayList<>(List.of(start, start, DAY, Severity.HIGH.rank()));
+                """.formatted(scope(projectId));
+        long startDay = start / DAY;
+        List<Object> params = new ArrayList<>(List.of(startDay, startDay));
         params.addAll(scopeParams(tenantId, projectId));
         for (long[] row : Sql.list(c, sql, r -> new long[]{r.getLong(1), r.getLong(2), r.getLong(3)},
                 params.toArray())) {

@@ -42,6 +42,7 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -49,7 +50,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The findings' counts against the findings themselves: after each kind of write (merge inserts, scans that
  * resolve and reopen, re-rating, triage one by one and in bulk, acceptance expiry, a scan's change that triage
  * pre-empted), the stats read from the counts equal the stats counted from the findings, for the tenant and for
- * each project, SLA breaches included.
+ * each project, SLA breaches included; and the trend's counts of active findings by the day they were first
+ * seen equal those counted from the findings.
  */
 class FindingCountsTest {
 
@@ -188,6 +190,27 @@ class FindingCountsTest {
             assertThat(tenant.owner().findingStats(Optional.of(project))).as("project " + project)
                     .isEqualTo(counted(project));
         }
+        Map<List<Object>, Long> arrivals = countedArrivals();
+        assertThat(arrivals).isNotEmpty();
+        assertThat(keptArrivals()).isEqualTo(arrivals);
+    }
+
+    /** The kept counts of active findings by project, first-seen day and critical-or-high, but for the zeros. */
+    private static Map<List<Object>, Long> keptArrivals() {
+        return server.server().database().read(c -> Sql.list(c, """
+                SELECT project_id, first_seen_day, severe, n FROM finding_arrivals WHERE tenant_id = ? AND n <> 0
+                """, row -> Map.entry(List.<Object>of(row.getString(1), row.getLong(2), row.getInt(3)), row.getLong(4)),
+                tenant.id()).stream().collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)));
+    }
+
+    /** The same counted from the findings themselves. */
+    private static Map<List<Object>, Long> countedArrivals() {
+        return server.server().database().read(c -> Sql.list(c, """
+                SELECT project_id, first_seen, severity FROM findings
+                WHERE tenant_id = ? AND status IN ('open', 'in_backlog', 'in_progress')
+                """, row -> List.<Object>of(row.getString(1), row.getLong(2) / DAY,
+                Severity.ofRank(row.getInt(3)).atLeast(Severity.HIGH) ? 1 : 0), tenant.id()).stream()
+                .collect(Collectors.groupingBy(key -> key, Collectors.counting())));
     }
 
     /** The stats counted from the findings themselves, as the server counted them before the counts. */
@@ -225,6 +248,11 @@ class FindingCountsTest {
                 SELECT project_id, deadline_day, n FROM finding_deadlines WHERE tenant_id = ?
                 ORDER BY project_id, deadline_day
                 """, row -> List.<Object>of(row.getString(1), row.getLong(2), row.getLong(3)), tenant.id()));
+        rows.addAll(Sql.list(c, """
+                SELECT project_id, first_seen_day, severe, n FROM finding_arrivals WHERE tenant_id = ?
+                ORDER BY project_id, first_seen_day, severe
+                """, row -> List.<Object>of(row.getString(1), row.getLong(2), row.getInt(3), row.getLong(4)),
+                tenant.id()));
         return rows;
     }
 

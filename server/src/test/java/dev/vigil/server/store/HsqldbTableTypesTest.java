@@ -12,7 +12,10 @@ import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The HSQLDB file database keeps its small tables in memory and the ones that grow with findings on disk. */
+/**
+ * The HSQLDB file database keeps its small tables and the findings' counts in memory, and the tables that grow
+ * with findings on disk.
+ */
 class HsqldbTableTypesTest {
 
     @TempDir
@@ -31,6 +34,8 @@ class HsqldbTableTypesTest {
 
         assertThat(types).containsEntry("tenants", "MEMORY").containsEntry("users", "MEMORY")
                 .containsEntry("api_keys", "MEMORY").containsEntry("projects", "MEMORY")
+                .containsEntry("finding_counts", "MEMORY").containsEntry("finding_deadlines", "MEMORY")
+                .containsEntry("finding_arrivals", "MEMORY")
                 .containsEntry("findings", "CACHED").containsEntry("finding_terms", "CACHED")
                 .containsEntry("finding_history", "CACHED").containsEntry("scans", "CACHED");
     }
