@@ -27,7 +27,7 @@ reachable() {
 # until nr_hugepages is lowered. Exit status 0 when more pages were reserved (the cluster must restart to take
 # them), 1 when not (enough already, or not allowed).
 reserve_huge_pages() {
-    local mb page_kb pages
+    local mb page_kb pages reserved
     case "$shared_buffers" in
         *GB) mb=$(( ${shared_buffers%GB} * 1024 )) ;;
         *MB) mb=${shared_buffers%MB} ;;
@@ -38,8 +38,9 @@ reserve_huge_pages() {
     pages=$(( (mb * 1024 * 105 / 100 + 64 * 1024) / page_kb ))   # 5% and 64 MB for the other shared memory
     [ "$(cat /proc/sys/vm/nr_hugepages)" -ge "$pages" ] && return 1
     echo "$pages" > /proc/sys/vm/nr_hugepages 2>/dev/null || return 1
-    if [ "$(cat /proc/sys/vm/nr_hugepages)" -lt "$pages" ]; then   # the kernel found less free memory
-        echo "postgres: only $(cat /proc/sys/vm/nr_hugepages) of $pages huge pages; PostgreSQL uses 4 kB pages" >&2
+    reserved=$(cat /proc/sys/vm/nr_hugepages)
+    if [ "$reserved" -lt "$pages" ]; then   # the kernel found less free memory
+        echo "postgres: only $reserved of $pages huge pages; PostgreSQL uses 4 kB pages" >&2
         echo 0 > /proc/sys/vm/nr_hugepages
         return 1
     fi

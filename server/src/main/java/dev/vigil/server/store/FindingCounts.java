@@ -129,14 +129,14 @@ public final class FindingCounts {
                     WHERE tenant_id = ? AND project_id = ? AND severity = ? AND status = ? AND scan_type = ?
                     """, changed(counts, (key, n) -> new Object[]{n, key.tenantId(), key.projectId(),
                     key.severity().rank(), key.status().wire(), key.kind().wire()}));
-            insertDays(c, newDays.stream().map(key -> new Object[]{key.tenantId(), key.projectId(), key.day(),
-                    key.tenantId(), key.projectId(), key.day()}).toList());
+            insertMissing(c, "finding_deadlines", List.of("deadline_day"), newDays.stream()
+                    .map(key -> new Object[]{key.tenantId(), key.projectId(), key.day()}).toList());
             update(c, """
                     UPDATE finding_deadlines SET n = n + ? WHERE tenant_id = ? AND project_id = ? AND deadline_day = ?
                     """, changed(days, (key, n) -> new Object[]{n, key.tenantId(), key.projectId(), key.day()}));
-            insertArrivalDays(c, newArrivalDays.stream().flatMap(key -> Stream.of(0, 1).map(severe -> new Object[]{
-                    key.tenantId(), key.projectId(), key.day(), severe,
-                    key.tenantId(), key.projectId(), key.day(), severe})).toList());
+            insertMissing(c, "finding_arrivals", List.of("first_seen_day", "severe"), newArrivalDays.stream()
+                    .flatMap(key -> Stream.of(0, 1).map(severe -> new Object[]{key.tenantId(), key.projectId(),
+                            key.day(), severe})).toList());   // both rows of the day: critical and high apart
             update(c, """
                     UPDATE finding_arrivals SET n = n + ?
                     WHERE tenant_id = ? AND project_id = ? AND first_seen_day = ? AND severe = ?
@@ -155,24 +155,22 @@ public final class FindingCounts {
                     .map(e -> params.apply(e.getKey(), e.getValue())).toList();
         }
 
-        private static void insertDays(Connection c, List<Object[]> rows) throws SQLException {
-            Sql.batch(c, """
-                    INSERT INTO finding_deadlines (tenant_id, project_id, deadline_day, n)
-                    SELECT CAST(? AS UUID), CAST(? AS UUID), CAST(? AS BIGINT), 0 FROM (VALUES (0)) AS one (x)
-                    WHERE NOT EXISTS (SELECT 1 FROM finding_deadlines
-                                      WHERE tenant_id = ? AND project_id = ? AND deadline_day = ?)
-                    """, rows);
-        }
-
-        /** A first-seen day's two rows (critical and high apart), where the day has none yet. */
-        private static void insertArrivalDays(Connection c, List<Object[]> rows) throws SQLException {
-            Sql.batch(c, """
-                    INSERT INTO finding_arrivals (tenant_id, project_id, first_seen_day, severe, n)
-                    SELECT CAST(? AS UUID), CAST(? AS UUID), CAST(? AS BIGINT), CAST(? AS SMALLINT), 0
-                      FROM (VALUES (0)) AS one (x)
-                    WHERE NOT EXISTS (SELECT 1 FROM finding_arrivals
-                                      WHERE tenant_id = ? AND project_id = ? AND first_seen_day = ? AND severe = ?)
-                    """, rows);
+        /**
+         * A row at zero for each key of {@code table} it does not have yet: {@code keys} are (tenant_id,
+         * project_id, then the values of {@code columns}), whole numbers past the project.
+         */
+        private static void insertMissing(Connection c, String table, List<String> columns, List<Object[]> keys)
+                throws SQLException {
+            List<String> key = new ArrayList<>(List.of("tenant_id", "project_id"));
+            key.addAll(columns);
+            String values = "CAST(? AS UUID), CAST(? AS UUID)" + ", CAST(? AS BIGINT)".repeat(columns.size());
+            String sql = """
+                    INSERT INTO %1$s (%2$s, n) SELECT %3$s, 0 FROM (VALUES (0)) AS one (x)
+                    WHERE NOT EXISTS (SELECT 1 FROM %1$s WHERE %4$s)
+                    """.formatted(table, String.join(", ", key), values,
+                    key.stream().map(column -> column + " = ?").collect(Collectors.joining(" AND ")));
+            Sql.batch(c, sql, keys.stream().map(row -> Stream.concat(Arrays.stream(row), Arrays.stream(row))
+                    .toArray()).toList());
         }
 
         /** Each update must find its row: one missing is a write of findings that skipped its project's rows. */
