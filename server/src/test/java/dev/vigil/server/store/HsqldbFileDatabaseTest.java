@@ -1,9 +1,13 @@
 package dev.vigil.server.store;
 
+import db.migration.V12__Map_the_data_file;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -14,9 +18,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The HSQLDB file database keeps its small tables and the findings' counts in memory, and the tables that grow
- * with findings on disk.
+ * with findings on disk, in a data file it reads through a memory map.
  */
-class HsqldbTableTypesTest {
+class HsqldbFileDatabaseTest {
 
     @TempDir
     Path dataDir;
@@ -38,5 +42,27 @@ class HsqldbTableTypesTest {
                 .containsEntry("finding_arrivals", "MEMORY")
                 .containsEntry("findings", "CACHED").containsEntry("finding_terms", "CACHED")
                 .containsEntry("finding_history", "CACHED").containsEntry("scans", "CACHED");
+    }
+
+    @Test
+    void theDataFileIsMappedPastHsqldbsDefaultOf256MegabytesAlsoInADatabaseCreatedWithIt() throws SQLException {
+        String url = Dialect.hsqldbFileUrl(dataDir);
+        String mapped = String.valueOf(V12__Map_the_data_file.MAPPED_MEGABYTES);
+        try (Connection created = DriverManager.getConnection(url, "SA", "")) {
+            assertThat(mappedMegabytes(created)).isEqualTo("256");
+        }
+
+        try (Database database = Database.open(url, Optional.empty(), "", 2)) {
+            assertThat(database.read(HsqldbFileDatabaseTest::mappedMegabytes)).isEqualTo(mapped);
+        }
+        try (Connection reopened = DriverManager.getConnection(url, "SA", "")) {
+            assertThat(mappedMegabytes(reopened)).isEqualTo(mapped);
+        }
+    }
+
+    private static String mappedMegabytes(Connection c) throws SQLException {
+        return Sql.list(c, """
+                SELECT property_value FROM information_schema.system_properties
+                WHERE property_name = 'hsqldb.nio_max_size'""", row -> row.getString(1)).getFirst();
     }
 }
