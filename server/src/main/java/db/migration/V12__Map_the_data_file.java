@@ -1,10 +1,9 @@
 package db.migration;
 
-import dev.vigil.server.store.Dialect;
 import org.flywaydb.core.api.migration.BaseJavaMigration;
 import org.flywaydb.core.api.migration.Context;
 
-import java.sql.Statement;
+import java.util.List;
 
 /**
  * On HSQLDB, reads and writes the data file through a memory map up to {@link #MAPPED_MEGABYTES} instead of
@@ -21,11 +20,6 @@ public class V12__Map_the_data_file extends BaseJavaMigration {
 
     @Override
     public void migrate(Context context) throws Exception {
-        if (Dialect.of(context.getConnection()) != Dialect.HSQLDB) {
-            return;
-        }
-        try (Statement statement = context.getConnection().createStatement()) {
-            statement.execute("SET FILES NIO SIZE " + MAPPED_MEGABYTES);
-        }
+        V7__Small_tables_in_memory.onHsqldb(context.getConnection(), List.of("SET FILES NIO SIZE " + MAPPED_MEGABYTES));
     }
 }

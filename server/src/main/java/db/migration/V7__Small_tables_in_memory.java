@@ -27,12 +27,17 @@ public class V7__Small_tables_in_memory extends BaseJavaMigration {
 
     /** On HSQLDB, makes {@code tables} memory tables; on PostgreSQL, nothing. */
     static void keepInMemory(Connection c, List<String> tables) throws SQLException {
+        onHsqldb(c, tables.stream().map(table -> "SET TABLE " + table + " TYPE MEMORY").toList());
+    }
+
+    /** Runs {@code statements} on HSQLDB; on PostgreSQL, nothing. */
+    static void onHsqldb(Connection c, List<String> statements) throws SQLException {
         if (Dialect.of(c) != Dialect.HSQLDB) {
             return;
         }
         try (Statement statement = c.createStatement()) {
-            for (String table : tables) {
-                statement.execute("SET TABLE " + table + " TYPE MEMORY");
+            for (String sql : statements) {
+                statement.execute(sql);
             }
         }
     }

@@ -45,7 +45,7 @@ class HsqldbFileDatabaseTest {
     }
 
     @Test
-    void theDataFileIsMappedPastHsqldbsDefaultOf256MegabytesAlsoInADatabaseCreatedWithIt() throws SQLException {
+    void theDataFileMayBeMappedUpTo32GigabytesAlsoInADatabaseCreatedWithHsqldbsDefaultOf256Megabytes() throws SQLException {
         String url = Dialect.hsqldbFileUrl(dataDir);
         String mapped = String.valueOf(V12__Map_the_data_file.MAPPED_MEGABYTES);
         try (Connection created = DriverManager.getConnection(url, "SA", "")) {
