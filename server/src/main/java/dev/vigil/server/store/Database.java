@@ -8,6 +8,7 @@ import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Map;
 import java.util.Optional;
 
@@ -49,15 +50,39 @@ public final class Database implements AutoCloseable {
         // a request waits at most this long for a connection: a database that is gone fails requests (and
         // readiness) within seconds instead of holding them for Hikari's default 30 s
         config.setConnectionTimeout(10_000);
+        boolean hsqldbFile = jdbcUrl.startsWith("jdbc:hsqldb:file:");
         HikariDataSource dataSource = new HikariDataSource(config);
         try {
             migrate(dataSource, dialect);
+            if (hsqldbFile && rowCacheResized(dataSource)) {
+                dataSource.close();
+                dataSource = new HikariDataSource(config);
+            }
         } catch (RuntimeException e) {
             dataSource.close();
             throw e;
         }
-        return new Database(dataSource, dialect,
-                jdbcUrl.startsWith("jdbc:hsqldb:file:") || jdbcUrl.startsWith("jdbc:hsqldb:mem:"));
+        return new Database(dataSource, dialect, hsqldbFile || jdbcUrl.startsWith("jdbc:hsqldb:mem:"));
+    }
+
+    /**
+     * Gives the row cache of HSQLDB's file database its size for this heap ({@link HsqldbRowCache}). Where the
+     * database has another (created by an earlier version, or run with another heap), the new size is kept in
+     * it and the database shut down, to open again with it: whether it was. Not for a database in an HSQLDB
+     * server, whose operator sizes its cache and which other clients may share.
+     */
+    private static boolean rowCacheResized(DataSource dataSource) {
+        HsqldbRowCache size = HsqldbRowCache.forHeap(Runtime.getRuntime().maxMemory());
+        try (Connection c = dataSource.getConnection(); Statement statement = c.createStatement()) {
+            if (!size.differs(c)) {
+                return false;
+            }
+            size.set(c);
+            statement.execute("SHUTDOWN");
+            return true;
+        } catch (SQLException e) {
+            throw new StoreException(e);
+        }
     }
 
     private static void migrate(DataSource dataSource, Dialect dialect) {

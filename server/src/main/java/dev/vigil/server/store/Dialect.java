@@ -77,11 +77,12 @@ public enum Dialect {
 
     /**
      * The HSQLDB file database in {@code dataDir}: MVCC, durable at every commit, and cached tables (rows on
-     * disk with a bounded cache) so that a million findings do not have to fit in the heap.
+     * disk with a bounded cache, {@link HsqldbRowCache}, its size given here to a database HSQLDB creates) so
+     * that a million findings do not have to fit in the heap.
      */
     public static String hsqldbFileUrl(Path dataDir) {
         return "jdbc:hsqldb:file:" + dataDir.resolve("db").resolve("vigil").toAbsolutePath()
-                + ";hsqldb.tx=mvcc;hsqldb.write_delay=false;hsqldb.lob_compressed=true"
-                + ";hsqldb.default_table_type=cached;hsqldb.cache_rows=200000;hsqldb.cache_size=262144;shutdown=true";
+                + ";hsqldb.tx=mvcc;hsqldb.write_delay=false;hsqldb.lob_compressed=true;hsqldb.default_table_type=cached"
+                + HsqldbRowCache.forHeap(Runtime.getRuntime().maxMemory()).urlProperties() + ";shutdown=true";
     }
 }

@@ -53,17 +53,22 @@ final class BenchServer implements AutoCloseable {
     }
 
     static BenchServer start() {
-        return start(false);
+        return start(false, Optional.empty());
     }
 
     /**
      * Over a fresh PostgreSQL database ({@code postgres}: see {@link PostgresDatabase} for the server; batched
-     * inserts rewritten into multi-row statements, as a deployment would configure it), else over HSQLDB.
+     * inserts rewritten into multi-row statements, as a deployment would configure it), else over HSQLDB: a
+     * copy of the database files in {@code hsqldbFiles} where given (an HSQLDB backup made {@code AS FILES}),
+     * else a new database.
      */
-    static BenchServer start(boolean postgres) {
+    static BenchServer start(boolean postgres, Optional<Path> hsqldbFiles) {
         Logger.getLogger("").setLevel(Level.WARNING);
         try {
             Path dataDir = Files.createTempDirectory("vigil-bench");
+            if (hsqldbFiles.isPresent()) {
+                copyDatabaseFiles(hsqldbFiles.get(), dataDir.resolve("db"));
+            }
             ServerSettings settings = ServerSettings.defaults(dataDir).withPort(0).withWorkers(2)
                     .withDatabase(Dialect.hsqldbFileUrl(dataDir));
             Optional<PostgresDatabase> database = postgres ? Optional.of(PostgresDatabase.create()) : Optional.empty();
@@ -120,6 +125,21 @@ final class BenchServer implements AutoCloseable {
         }
     }
 
+    /**
+     * Copies the database as files into {@code target} ({@code BACKUP DATABASE … BLOCKING AS FILES}: the
+     * server's cached tables written out first, then its files copied while it waits), for {@link #start}.
+     */
+    void backupAsFiles(Path target) {
+        if (postgres.isPresent()) {
+            throw new UnsupportedOperationException("a copy of the database files is for HSQLDB");
+        }
+        try (Connection c = database().dataSource().getConnection(); Statement statement = c.createStatement()) {
+            statement.execute("BACKUP DATABASE TO '" + target.toAbsolutePath() + "/' BLOCKING AS FILES");
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Bytes of the database files on disk (PostgreSQL: {@code pg_database_size}). */
     long databaseBytes() {
         if (postgres.isPresent()) {
@@ -146,6 +166,15 @@ final class BenchServer implements AutoCloseable {
             files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
         } catch (IOException e) {
             System.err.println("cannot delete " + dataDir + ": " + e);
+        }
+    }
+
+    private static void copyDatabaseFiles(Path source, Path target) throws IOException {
+        Files.createDirectories(target);
+        try (Stream<Path> files = Files.list(source)) {
+            for (Path file : files.filter(f -> f.getFileName().toString().startsWith("vigil.")).toList()) {
+                Files.copy(file, target.resolve(file.getFileName()));
+            }
         }
     }
 

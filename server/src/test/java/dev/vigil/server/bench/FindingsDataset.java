@@ -1,5 +1,6 @@
 package dev.vigil.server.bench;
 
+import dev.vigil.client.VigilClient;
 import dev.vigil.model.FindingStatus;
 import dev.vigil.model.NewUser;
 import dev.vigil.model.Role;
@@ -8,11 +9,18 @@ import dev.vigil.server.store.FindingRepository;
 import dev.vigil.server.store.Sql;
 import dev.vigil.server.testing.FindingSeeder;
 
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Properties;
 import java.util.Random;
 import java.util.UUID;
 
@@ -33,6 +41,7 @@ final class FindingsDataset {
     }
 
     static final int ASSIGNED_PER_USER = 1_000;
+    private static final String KEPT = "seeded.properties";
     private static final int BATCH = 5_000;
     private static final Object[][] STATUS_SHARES = {{FindingStatus.IN_PROGRESS, 5}, {FindingStatus.IN_BACKLOG, 5},
             {FindingStatus.RESOLVED, 15}, {FindingStatus.ACCEPTED, 2}, {FindingStatus.FALSE_POSITIVE, 2}};
@@ -77,6 +86,64 @@ final class FindingsDataset {
         Seeding seeding = new Seeding(count, projectCount, (t1 - t0) / 1e9, (t2 - t1) / 1e9, (t3 - t2) / 1e9,
                 server.databaseBytes());
         return new Data(tenant, projects, assignees, ids, seeding);
+    }
+
+    /**
+     * Keeps the seeded database in {@code dir} for later runs (HSQLDB only): a copy of its files, and what
+     * {@link #kept} needs to read it again in {@code seeded.properties}, the tenant's API key in the clear
+     * (a bench tenant on this machine).
+     */
+    void keep(Data data, Path dir) throws IOException {
+        server.backupAsFiles(dir);
+        Properties kept = new Properties();
+        Seeding seeding = data.seeding();
+        kept.setProperty("findings", Integer.toString(seeding.findings()));
+        kept.setProperty("projects", join(data.projects()));
+        kept.setProperty("assignees", join(data.assignees()));
+        kept.setProperty("tenant", data.tenant().id().toString());
+        kept.setProperty("owner", data.tenant().ownerId().toString());
+        kept.setProperty("key", data.tenant().apiKey());
+        kept.setProperty("seconds", seeding.seedSeconds() + " " + seeding.triageSeconds() + " "
+                + seeding.checkpointSeconds());
+        try (Writer out = Files.newBufferedWriter(dir.resolve(KEPT))) {
+            kept.store(out, "./bench load hsqldb -Dbench.seeded=" + dir);
+        }
+    }
+
+    /** Whether {@code dir} holds a database {@link #keep} kept. */
+    static boolean isKept(Path dir) {
+        return Files.isRegularFile(dir.resolve(KEPT));
+    }
+
+    /**
+     * The data {@link #keep} kept in {@code dir}, for a server started on a copy of its files: the figures of
+     * its seeding are those of the run that seeded it.
+     */
+    Data kept(Path dir, int count, int projectCount) throws IOException {
+        Properties kept = new Properties();
+        try (Reader in = Files.newBufferedReader(dir.resolve(KEPT))) {
+            kept.load(in);
+        }
+        List<UUID> projects = uuids(kept.getProperty("projects"));
+        if (Integer.parseInt(kept.getProperty("findings")) != count || projects.size() != projectCount) {
+            throw new IllegalArgumentException(dir + " holds " + kept.getProperty("findings") + " findings in "
+                    + projects.size() + " projects, not " + count + " in " + projectCount);
+        }
+        String key = kept.getProperty("key");
+        BenchServer.Tenant tenant = new BenchServer.Tenant(UUID.fromString(kept.getProperty("tenant")),
+                UUID.fromString(kept.getProperty("owner")), VigilClient.of(server.server().uri(), key), key);
+        String[] seconds = kept.getProperty("seconds").split(" ");
+        Seeding seeding = new Seeding(count, projectCount, Double.parseDouble(seconds[0]),
+                Double.parseDouble(seconds[1]), Double.parseDouble(seconds[2]), server.databaseBytes());
+        return new Data(tenant, projects, uuids(kept.getProperty("assignees")), shuffledIds(tenant.id()), seeding);
+    }
+
+    private static String join(List<UUID> ids) {
+        return String.join(",", ids.stream().map(UUID::toString).toList());
+    }
+
+    private static List<UUID> uuids(String joined) {
+        return Arrays.stream(joined.split(",")).map(UUID::fromString).toList();
     }
 
     private void seed(UUID tenantId, List<UUID> projects, int count) {

@@ -38,8 +38,8 @@ import java.util.stream.Stream;
  * window on a 2-core machine (2.2% after 60 s), so the figures were those of a server not yet warm.
  *
  * <p>Run: {@code ./bench load hsqldb|postgresql [-Dbench.findings=1000000] [-Dbench.duration=30]
- * [-Dbench.warmup=60] [-Dbench.connections=200] [-Dbench.rareSearch=3]}. Targets (issue 8): list and search p95
- * under 100 ms at 200 concurrent requests, no error but intended 429s, memory bounded.
+ * [-Dbench.warmup=60] [-Dbench.connections=200] [-Dbench.rareSearch=3] [-Dbench.seeded=DIR]}. Targets (issue
+ * 8): list and search p95 under 100 ms at 200 concurrent requests, no error but intended 429s, memory bounded.
  */
 public final class LoadBench {
 
@@ -50,6 +50,12 @@ public final class LoadBench {
     private static final int CONNECTIONS = Integer.getInteger("bench.connections", 200);
     /** Share of the connections on rare-term searches (a full walk each until the term index): 0 leaves them out. */
     private static final int RARE_SEARCH_PERCENT = Integer.getInteger("bench.rareSearch", 3);
+    /**
+     * Where a seeded HSQLDB database is kept between runs: the first run with {@code -Dbench.seeded=DIR} seeds
+     * and copies its database there, later ones start on a copy of that copy (with its row cache cold, as
+     * after a restart) and skip the half hour of seeding a million findings.
+     */
+    private static final Optional<Path> SEEDED = Optional.ofNullable(System.getProperty("bench.seeded")).map(Path::of);
     private static final String BOUNDARY = "vigil-bench-boundary-7d1f";
 
     /**
@@ -69,8 +75,20 @@ public final class LoadBench {
         String store = postgres ? "PostgreSQL" : "HSQLDB (file, cached tables)";
         BenchEnvironment.print(String.format(Locale.ROOT, "load: wrk, %d connections, %,d findings, %d projects, %s",
                 CONNECTIONS, FINDINGS, PROJECTS, store));
-        try (BenchServer server = BenchServer.start(postgres)) {
-            FindingsDataset.Data data = new FindingsDataset(server, true).build(FINDINGS, PROJECTS);
+        if (postgres && SEEDED.isPresent()) {
+            throw new IllegalArgumentException("-Dbench.seeded keeps an HSQLDB database; PostgreSQL seeds each run");
+        }
+        Optional<Path> kept = SEEDED.filter(FindingsDataset::isKept);
+        try (BenchServer server = BenchServer.start(postgres, kept)) {
+            FindingsDataset dataset = new FindingsDataset(server, true);
+            FindingsDataset.Data data = kept.isPresent() ? dataset.kept(kept.get(), FINDINGS, PROJECTS)
+                    : dataset.build(FINDINGS, PROJECTS);
+            if (kept.isPresent()) {
+                System.out.println("a copy of the database seeded earlier in " + kept.get());
+            } else if (SEEDED.isPresent()) {
+                dataset.keep(data, SEEDED.get());
+                System.out.println("kept a copy of the seeded database in " + SEEDED.get());
+            }
             FindingsDataset.Seeding seeding = data.seeding();
             System.out.printf(Locale.ROOT, "seeded in %.0f s, triage %.0f s, %s %.1f s; database %,d MiB "
                             + "(%.0f MiB per million findings)%n", seeding.seedSeconds(), seeding.triageSeconds(),
@@ -82,13 +100,13 @@ public final class LoadBench {
             printOverviewReads(server, data);
             List<Endpoint> mix = mix(data, openFindings(server, data));
             Path dir = Files.createTempDirectory("vigil-load");
-            printMemory("before load");
+            printMemory(server, "before load");
             System.out.printf("warm-up: %d s%n", WARMUP);
             runWrk(server, data, mix, dir, WARMUP);
             System.out.printf("measured: %d s%n", DURATION);
             List<JsonNode> results = runWrk(server, data, mix, dir, DURATION);
             print(mix, results);
-            printMemory("after load");
+            printMemory(server, "after load");
         }
     }
 
@@ -244,7 +262,7 @@ public final class LoadBench {
         return Latency.fmt(result.get(field).asLong() / 1000.0);
     }
 
-    private static void printMemory(String when) {
+    private static void printMemory(BenchServer server, String when) {
         System.gc();
         var heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
         String rss = "?";
@@ -256,6 +274,17 @@ public final class LoadBench {
         }
         System.out.printf(Locale.ROOT, "memory %s: heap used after GC %,d MiB of max %,d MiB; %s%n", when,
                 heap.getUsed() >> 20, heap.getMax() >> 20, rss);
+        if (!server.onPostgres()) {
+            server.database().run(c -> {
+                try (var statement = c.createStatement(); var row = statement.executeQuery("""
+                        SELECT cache_size, max_cache_count, cache_bytes, max_cache_bytes
+                        FROM information_schema.system_cacheinfo WHERE cache_file LIKE '%.data'""")) {
+                    row.next();
+                    System.out.printf(Locale.ROOT, "HSQLDB row cache %s: %,d rows of %,d, %,d MiB of %,d MiB%n", when,
+                            row.getLong(1), row.getLong(2), row.getLong(3) >> 20, row.getLong(4) >> 20);
+                }
+            });
+        }
     }
 
     /** A small submission: the tenant is far beyond 50 per hour after the first ones, so most are 429. */

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -18,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The HSQLDB file database keeps its small tables and the findings' counts in memory, and the tables that grow
- * with findings on disk, in a data file it reads through a memory map.
+ * with findings on disk, in a data file it reads through a memory map, with a row cache sized to the heap.
  */
 class HsqldbFileDatabaseTest {
 
@@ -60,9 +61,65 @@ class HsqldbFileDatabaseTest {
         }
     }
 
-    private static String mappedMegabytes(Connection c) throws SQLException {
+    @Test
+    void theRowCacheIsAFifthOfTheHeapBoundedAsHsqldbBoundsIt() {
+        long gib = 1L << 30;
+
+        assertThat(HsqldbRowCache.forHeap(4 * gib)).isEqualTo(new HsqldbRowCache(838_860, 1_677_721));
+        assertThat(HsqldbRowCache.forHeap(64L << 20)).isEqualTo(new HsqldbRowCache(13_107, 26_214));
+        assertThat(HsqldbRowCache.forHeap(100 * 1024)).isEqualTo(new HsqldbRowCache(100, 100));
+        assertThat(HsqldbRowCache.forHeap(1024 * gib)).isEqualTo(new HsqldbRowCache(16_777_216, 16_777_216));
+    }
+
+    @Test
+    void aDatabaseCreatedWithAnotherRowCacheIsGivenTheHeapsAtItsStartAndKeepsIt() throws SQLException {
+        // the URL of Vigil's data directory until 2026-11-24, with its fixed cache of 256 MB and 200,000 rows
+        String url = "jdbc:hsqldb:file:" + dataDir.resolve("vigil") + ";hsqldb.tx=mvcc;hsqldb.write_delay=false"
+                + ";hsqldb.default_table_type=cached;hsqldb.cache_rows=200000;hsqldb.cache_size=262144;shutdown=true";
+        HsqldbRowCache heaps = HsqldbRowCache.forHeap(Runtime.getRuntime().maxMemory());
+        List<Long> sized = List.of((long) heaps.kilobytes() << 10, (long) heaps.rows());
+        try (Connection created = DriverManager.getConnection(url, "SA", "")) {
+            assertThat(property(created, "hsqldb.cache_size")).isEqualTo("262144");
+            assertThat(property(created, "hsqldb.cache_rows")).isEqualTo("200000");
+        }
+
+        try (Database database = Database.open(url, Optional.empty(), "", 2)) {
+            assertThat(database.read(HsqldbFileDatabaseTest::rowCache)).isEqualTo(sized);
+            long tenants = database.read(c -> Sql.count(c, "SELECT COUNT(*) FROM tenants"));
+            assertThat(tenants).isZero();
+        }
+        try (Connection reopened = DriverManager.getConnection(url, "SA", "")) {
+            assertThat(rowCache(reopened)).isEqualTo(sized);
+        }
+    }
+
+    @Test
+    void aDatabaseCreatedAtTheDataDirectorysUrlHasTheHeapsRowCacheFromItsFirstStart() throws SQLException {
+        String url = Dialect.hsqldbFileUrl(dataDir);
+        HsqldbRowCache heaps = HsqldbRowCache.forHeap(Runtime.getRuntime().maxMemory());
+        try (Connection created = DriverManager.getConnection(url, "SA", "");
+             Statement statement = created.createStatement()) {
+            statement.execute("CREATE CACHED TABLE first (id INT PRIMARY KEY)");
+            statement.execute("INSERT INTO first VALUES 1");
+
+            assertThat(rowCache(created)).containsExactly((long) heaps.kilobytes() << 10, (long) heaps.rows());
+        }
+    }
+
+    /** The live row cache of the data file: its most bytes and rows. */
+    private static List<Long> rowCache(Connection c) throws SQLException {
         return Sql.list(c, """
-                SELECT property_value FROM information_schema.system_properties
-                WHERE property_name = 'hsqldb.nio_max_size'""", row -> row.getString(1)).getFirst();
+                SELECT max_cache_bytes, max_cache_count FROM information_schema.system_cacheinfo
+                WHERE cache_file LIKE '%.data'""", row -> List.of(row.getLong(1), row.getLong(2))).getFirst();
+    }
+
+    private static String mappedMegabytes(Connection c) throws SQLException {
+        return property(c, "hsqldb.nio_max_size");
+    }
+
+    /** A setting kept in the database (HSQLDB applies it when it next opens the database). */
+    private static String property(Connection c, String name) throws SQLException {
+        return Sql.list(c, "SELECT property_value FROM information_schema.system_properties WHERE property_name = ?",
+                row -> row.getString(1), name).getFirst();
     }
 }

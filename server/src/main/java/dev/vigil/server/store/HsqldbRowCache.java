@@ -1,0 +1,60 @@
+package dev.vigil.server.store;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+
+/**
+ * HSQLDB's cache of the rows of cached tables, sized to the heap: a fifth of the largest heap for the rows
+ * (counted at their size in the data file), and one row for every 512 bytes of that. In the heap a row takes
+ * about 2.4 times its size in the file (docs/BENCHMARKS.md), so a full cache takes about half of it.
+ *
+ * <p>Every cached row an index walk visits, and so every node of HSQLDB's AVL indexes, is looked up in this
+ * cache; a row missing is read from the data file under the cache's one lock, and a full cache frees half of
+ * itself under that lock. HSQLDB fixes the cache's size when it opens a database and keeps the setting in it,
+ * so that {@link #differs} tells whether an open database has this size, and {@link #set} keeps it for the
+ * next start.
+ */
+record HsqldbRowCache(int kilobytes, int rows) {
+
+    /** What a row takes in the file, at the least, for the count of rows (a finding takes about 580 bytes). */
+    private static final int BYTES_PER_ROW = 512;
+    /** HSQLDB's bounds for both settings (it takes the nearest bound for a value outside them). */
+    private static final long LEAST = 100;
+    private static final long MOST = 16 * 1024 * 1024;
+
+    /** A fifth of {@code maxHeapBytes}. */
+    static HsqldbRowCache forHeap(long maxHeapBytes) {
+        long bytes = maxHeapBytes / 5;
+        return new HsqldbRowCache(withinBounds(bytes >> 10), withinBounds(bytes / BYTES_PER_ROW));
+    }
+
+    private static int withinBounds(long value) {
+        return (int) Math.clamp(value, LEAST, MOST);
+    }
+
+    /** The URL properties that give a database HSQLDB creates this cache. */
+    String urlProperties() {
+        return ";hsqldb.cache_size=" + kilobytes + ";hsqldb.cache_rows=" + rows;
+    }
+
+    /**
+     * Whether the cache of the database open on {@code c} has another size than this one. A database without
+     * a data file (in memory) has no such cache.
+     */
+    boolean differs(Connection c) throws SQLException {
+        List<List<Long>> caches = Sql.list(c, """
+                SELECT max_cache_bytes, max_cache_count FROM information_schema.system_cacheinfo
+                WHERE cache_file LIKE '%.data'""", row -> List.of(row.getLong(1), row.getLong(2)));
+        return !caches.isEmpty() && !caches.getFirst().equals(List.of((long) kilobytes << 10, (long) rows));
+    }
+
+    /** Keeps this size in the database, for HSQLDB to take when it next opens it. */
+    void set(Connection c) throws SQLException {
+        try (Statement statement = c.createStatement()) {
+            statement.execute("SET FILES CACHE SIZE " + kilobytes);
+            statement.execute("SET FILES CACHE ROWS " + rows);
+        }
+    }
+}
