@@ -54,7 +54,7 @@ public final class Database implements AutoCloseable {
         HikariDataSource dataSource = new HikariDataSource(config);
         try {
             migrate(dataSource, dialect);
-            if (hsqldbFile && rowCacheResized(dataSource)) {
+            if (hsqldbFile && rowCacheResized(dataSource, HsqldbRowCache.forUrl(jdbcUrl))) {
                 dataSource.close();
                 dataSource = new HikariDataSource(config);
             }
@@ -66,13 +66,13 @@ public final class Database implements AutoCloseable {
     }
 
     /**
-     * Gives the row cache of HSQLDB's file database its size for this heap ({@link HsqldbRowCache}). Where the
-     * database has another (created by an earlier version, or run with another heap), the new size is kept in
-     * it and the database shut down, to open again with it: whether it was. Not for a database in an HSQLDB
-     * server, whose operator sizes its cache and which other clients may share.
+     * Gives the row cache of HSQLDB's file database its {@code size} for the database and this heap
+     * ({@link HsqldbRowCache}). Where the database has another (created by an earlier version, grown, or run
+     * with another heap), the new size is kept in it and the database shut down, to open again with it:
+     * whether it was. Not for a database in an HSQLDB server, whose operator sizes its cache and which other
+     * clients may share.
      */
-    private static boolean rowCacheResized(DataSource dataSource) {
-        HsqldbRowCache size = HsqldbRowCache.forHeap(Runtime.getRuntime().maxMemory());
+    private static boolean rowCacheResized(DataSource dataSource, HsqldbRowCache size) {
         try (Connection c = dataSource.getConnection(); Statement statement = c.createStatement()) {
             if (!size.differs(c)) {
                 return false;

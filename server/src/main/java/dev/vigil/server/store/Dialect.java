@@ -81,8 +81,8 @@ public enum Dialect {
      * that a million findings do not have to fit in the heap.
      */
     public static String hsqldbFileUrl(Path dataDir) {
-        return "jdbc:hsqldb:file:" + dataDir.resolve("db").resolve("vigil").toAbsolutePath()
-                + ";hsqldb.tx=mvcc;hsqldb.write_delay=false;hsqldb.lob_compressed=true;hsqldb.default_table_type=cached"
-                + HsqldbRowCache.forHeap(Runtime.getRuntime().maxMemory()).urlProperties() + ";shutdown=true";
+        String url = "jdbc:hsqldb:file:" + dataDir.resolve("db").resolve("vigil").toAbsolutePath();
+        return url + ";hsqldb.tx=mvcc;hsqldb.write_delay=false;hsqldb.lob_compressed=true;hsqldb.default_table_type=cached"
+                + HsqldbRowCache.forUrl(url).urlProperties() + ";shutdown=true";
     }
 }

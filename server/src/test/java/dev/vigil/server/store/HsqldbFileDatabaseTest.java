@@ -4,6 +4,8 @@ import db.migration.V12__Map_the_data_file;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -19,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The HSQLDB file database keeps its small tables and the findings' counts in memory, and the tables that grow
- * with findings on disk, in a data file it reads through a memory map, with a row cache sized to the heap.
+ * with findings on disk, in a data file it reads through a memory map, with a row cache sized to the file.
  */
 class HsqldbFileDatabaseTest {
 
@@ -62,22 +64,39 @@ class HsqldbFileDatabaseTest {
     }
 
     @Test
-    void theRowCacheIsAFifthOfTheHeapBoundedAsHsqldbBoundsIt() {
+    void theRowCacheIsTheDataFileRoundedUpToAPowerOfTwoFrom64MegabytesToAFifthOfTheHeap() {
+        long mib = 1L << 20;
         long gib = 1L << 30;
 
-        assertThat(HsqldbRowCache.forHeap(4 * gib)).isEqualTo(new HsqldbRowCache(838_860, 1_677_721));
-        assertThat(HsqldbRowCache.forHeap(64L << 20)).isEqualTo(new HsqldbRowCache(13_107, 26_214));
-        assertThat(HsqldbRowCache.forHeap(100 * 1024)).isEqualTo(new HsqldbRowCache(100, 100));
-        assertThat(HsqldbRowCache.forHeap(1024 * gib)).isEqualTo(new HsqldbRowCache(16_777_216, 16_777_216));
+        assertThat(HsqldbRowCache.of(0, 4 * gib)).isEqualTo(new HsqldbRowCache(65_536, 131_072));
+        assertThat(HsqldbRowCache.of(64 * mib, 4 * gib)).isEqualTo(new HsqldbRowCache(65_536, 131_072));
+        assertThat(HsqldbRowCache.of(250_000_000, 4 * gib)).isEqualTo(new HsqldbRowCache(262_144, 524_288));
+        // a million findings: 2.4 GB, rounded up to 4 GiB, and a fifth of a heap of 4 GiB is less
+        assertThat(HsqldbRowCache.of(2_516_582_400L, 4 * gib)).isEqualTo(new HsqldbRowCache(838_860, 1_677_721));
+        assertThat(HsqldbRowCache.of(2_516_582_400L, 64 * gib)).isEqualTo(new HsqldbRowCache(4_194_304, 8_388_608));
+        // HSQLDB's bounds
+        assertThat(HsqldbRowCache.of(0, 100 * 1024)).isEqualTo(new HsqldbRowCache(100, 100));
+        assertThat(HsqldbRowCache.of(64 * gib, 1024 * gib)).isEqualTo(new HsqldbRowCache(16_777_216, 16_777_216));
     }
 
     @Test
-    void aDatabaseCreatedWithAnotherRowCacheIsGivenTheHeapsAtItsStartAndKeepsIt() throws SQLException {
+    void theRowCacheOfAFileUrlIsSizedToItsDataFile() throws IOException {
+        try (RandomAccessFile file = new RandomAccessFile(dataDir.resolve("grown.data").toFile(), "rw")) {
+            file.setLength(100_000_000);   // sparse: no bytes written
+        }
+
+        assertThat(HsqldbRowCache.forUrl("jdbc:hsqldb:file:" + dataDir.resolve("grown") + ";shutdown=true"))
+                .isEqualTo(new HsqldbRowCache(131_072, 262_144));
+        assertThat(HsqldbRowCache.forUrl("jdbc:hsqldb:file:" + dataDir.resolve("new")))
+                .isEqualTo(new HsqldbRowCache(65_536, 131_072));
+    }
+
+    @Test
+    void aDatabaseCreatedWithAnotherRowCacheIsGivenItsOwnAtItsStartAndKeepsIt() throws SQLException {
         // the URL of Vigil's data directory until 2026-11-24, with its fixed cache of 256 MB and 200,000 rows
         String url = "jdbc:hsqldb:file:" + dataDir.resolve("vigil") + ";hsqldb.tx=mvcc;hsqldb.write_delay=false"
                 + ";hsqldb.default_table_type=cached;hsqldb.cache_rows=200000;hsqldb.cache_size=262144;shutdown=true";
-        HsqldbRowCache heaps = HsqldbRowCache.forHeap(Runtime.getRuntime().maxMemory());
-        List<Long> sized = List.of((long) heaps.kilobytes() << 10, (long) heaps.rows());
+        List<Long> sized = List.of(64L << 20, 131_072L);   // its data file is far under 64 MiB
         try (Connection created = DriverManager.getConnection(url, "SA", "")) {
             assertThat(property(created, "hsqldb.cache_size")).isEqualTo("262144");
             assertThat(property(created, "hsqldb.cache_rows")).isEqualTo("200000");
@@ -94,15 +113,13 @@ class HsqldbFileDatabaseTest {
     }
 
     @Test
-    void aDatabaseCreatedAtTheDataDirectorysUrlHasTheHeapsRowCacheFromItsFirstStart() throws SQLException {
-        String url = Dialect.hsqldbFileUrl(dataDir);
-        HsqldbRowCache heaps = HsqldbRowCache.forHeap(Runtime.getRuntime().maxMemory());
-        try (Connection created = DriverManager.getConnection(url, "SA", "");
+    void aDatabaseCreatedAtTheDataDirectorysUrlHasItsRowCacheFromItsFirstStart() throws SQLException {
+        try (Connection created = DriverManager.getConnection(Dialect.hsqldbFileUrl(dataDir), "SA", "");
              Statement statement = created.createStatement()) {
             statement.execute("CREATE CACHED TABLE first (id INT PRIMARY KEY)");
             statement.execute("INSERT INTO first VALUES 1");
 
-            assertThat(rowCache(created)).containsExactly((long) heaps.kilobytes() << 10, (long) heaps.rows());
+            assertThat(rowCache(created)).containsExactly(64L << 20, 131_072L);
         }
     }
 
