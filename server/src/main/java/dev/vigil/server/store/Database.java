@@ -3,6 +3,8 @@ package dev.vigil.server.store;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import org.flywaydb.core.Flyway;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
@@ -17,6 +19,8 @@ import java.util.Optional;
  * start-up. Work runs in explicit transactions through {@link #inTransaction}.
  */
 public final class Database implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Database.class);
 
     private final HikariDataSource dataSource;
     private final Dialect dialect;
@@ -79,6 +83,8 @@ public final class Database implements AutoCloseable {
             }
             size.set(c);
             statement.execute("SHUTDOWN");
+            LOG.info("HSQLDB's row cache set to {} MiB and {} rows for this database and heap; opening it again",
+                    size.kilobytes() >> 10, size.rows());
             return true;
         } catch (SQLException e) {
             throw new StoreException(e);
