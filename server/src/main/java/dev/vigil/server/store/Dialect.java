@@ -82,7 +82,7 @@ public enum Dialect {
      */
     public static String hsqldbFileUrl(Path dataDir) {
         String url = "jdbc:hsqldb:file:" + dataDir.resolve("db").resolve("vigil").toAbsolutePath();
-        return url + ";hsqldb.tx=mvcc;hsqldb.write_delay=false;hsqldb.lob_compressed=true;hsqldb.default_table_type=cached"
-                + HsqldbRowCache.forUrl(url).urlProperties() + ";shutdown=true";
+        return url + ";hsqldb.tx=mvcc;hsqldb.write_delay=false;hsqldb.lob_compressed=true"
+                + ";hsqldb.default_table_type=cached" + HsqldbRowCache.forUrl(url).urlProperties() + ";shutdown=true";
     }
 }
