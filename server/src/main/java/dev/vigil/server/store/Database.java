@@ -77,12 +77,14 @@ public final class Database implements AutoCloseable {
      * clients may share.
      */
     private static boolean rowCacheResized(DataSource dataSource, HsqldbRowCache size) {
-        try (Connection c = dataSource.getConnection(); Statement statement = c.createStatement()) {
+        try (Connection c = dataSource.getConnection()) {
             if (!size.differs(c)) {
                 return false;
             }
             size.set(c);
-            statement.execute("SHUTDOWN");
+            try (Statement statement = c.createStatement()) {
+                statement.execute("SHUTDOWN");
+            }
             LOG.info("HSQLDB's row cache set to {} MiB and {} rows for this database and heap; opening it again",
                     size.kilobytes() >> 10, size.rows());
             return true;

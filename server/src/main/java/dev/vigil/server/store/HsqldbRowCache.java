@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.List;
+import java.util.Optional;
 
 /**
  * HSQLDB's cache of the rows of cached tables, sized to the database and the heap: the data file's size
@@ -66,14 +66,19 @@ record HsqldbRowCache(int kilobytes, int rows) {
     }
 
     /**
-     * Whether the cache of the database open on {@code c} has another size than this one. A database without
-     * a data file (in memory) has no such cache.
+     * The size of the cache of the database open on {@code c}, as HSQLDB opened it; none for a database
+     * without a data file (in memory).
      */
-    boolean differs(Connection c) throws SQLException {
-        List<List<Long>> caches = Sql.list(c, """
+    static Optional<HsqldbRowCache> opened(Connection c) throws SQLException {
+        return Sql.list(c, """
                 SELECT max_cache_bytes, max_cache_count FROM information_schema.system_cacheinfo
-                WHERE cache_file LIKE '%.data'""", row -> List.of(row.getLong(1), row.getLong(2)));
-        return !caches.isEmpty() && !caches.getFirst().equals(List.of((long) kilobytes << 10, (long) rows));
+                WHERE cache_file LIKE '%.data'""", row -> new HsqldbRowCache((int) (row.getLong(1) >> 10),
+                row.getInt(2))).stream().findFirst();
+    }
+
+    /** Whether the cache of the database open on {@code c} has another size than this one. */
+    boolean differs(Connection c) throws SQLException {
+        return opened(c).filter(opened -> !opened.equals(this)).isPresent();
     }
 
     /** Keeps this size in the database, for HSQLDB to take when it next opens it. */
