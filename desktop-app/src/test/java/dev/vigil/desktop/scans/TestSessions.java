@@ -18,6 +18,7 @@ import dev.vigil.server.advisories.AdvisoryImporter;
 import dev.vigil.server.advisories.AdvisoryRepository;
 import dev.vigil.server.store.ScanRepository;
 import dev.vigil.server.store.ScanRow;
+import dev.vigil.server.testing.TestData;
 import dev.vigil.server.testing.TestServer;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
@@ -58,9 +59,9 @@ public final class TestSessions {
     private TestSessions() {
     }
 
-    /** The shared GitHub advisories (Log4Shell among them) in the server's database, as its own SCA tests do. */
+    /** The bundled GitHub advisories (Log4Shell among them) in the server's database, as its own SCA tests do. */
     public static void importAdvisories(TestServer server) throws IOException {
-        Path ghsa = Path.of(System.getProperty("vigil.shared.data", "../../shared/data"), "advisories", "ghsa");
+        Path ghsa = TestData.advisory("ghsa");
         try (var files = Files.list(ghsa)) {
             new AdvisoryImporter(server.server().database(), new AdvisoryRepository(), Clock.systemUTC())
                     .importPaths(files.toList());
@@ -138,9 +139,9 @@ public final class TestSessions {
         }
     }
 
-    /** The first labelled true AWS access-token snippet of {@code shared/data/secrets/cases.jsonl}. */
+    /** The first labelled true AWS access-token snippet of {@code testdata/secrets/cases.jsonl}. */
     private static String awsKeyCase() throws IOException {
-        Path cases = Path.of(System.getProperty("vigil.shared.data", "../../shared/data"), "secrets", "cases.jsonl");
+        Path cases = TestData.file("secrets/cases.jsonl");
         List<String> lines = Files.readAllLines(cases);
         for (String line : lines) {
             JsonNode node = Json.mapper().readTree(line);

@@ -16,6 +16,7 @@ import dev.vigil.model.ScanType;
 import dev.vigil.model.TriageAction;
 import dev.vigil.model.User;
 import dev.vigil.server.testing.FindingSeeder;
+import dev.vigil.server.testing.TestData;
 import dev.vigil.server.testing.TestServer;
 
 import java.io.IOException;
@@ -32,11 +33,10 @@ import java.util.UUID;
 
 /**
  * A tenant that looks lived in: projects with a few thousand findings in every severity and status, real
- * scans of a folder from the shared data (so scans carry SARIF), a PR scan, users and their API keys.
+ * scans of a folder from the test data (so scans carry SARIF), a PR scan, users and their API keys.
  */
 final class DemoTenant {
 
-    private static final Path SHARED_DATA = Path.of("..", "shared", "data");
     private static final String COMMIT = "9f1c2ab7d45e8f03c6b1e2d7a8f94c0b5e6d7a81";
     private static final long SEED = 20261123L;
 
@@ -50,11 +50,11 @@ final class DemoTenant {
     }
 
     /** Seeds a new tenant on {@code server}; returns an API key of its Owner for the dashboard. */
-    static String seed(TestServer server, Path repoRoot) {
-        return new DemoTenant(server).seedAll(repoRoot);
+    static String seed(TestServer server) {
+        return new DemoTenant(server).seedAll();
     }
 
-    private String seedAll(Path repoRoot) {
+    private String seedAll() {
         VigilClient owner = tenant.owner();
         List<User> people = List.of(
                 owner.createUser(new NewUser("maria.keller@example.com", Role.ADMIN)),
@@ -70,7 +70,7 @@ final class DemoTenant {
             seeder.seed(tenant.id(), project.id(), counts[i], System.currentTimeMillis());
             triage(owner, project, people);
         }
-        scan(owner, projects.get(1), repoRoot.resolve(SHARED_DATA).resolve("sca/juice-shop-ftp").normalize());
+        scan(owner, projects.get(1), TestData.file("sca/juice-shop-ftp"));
         keys(owner, people);
         return owner.createApiKey(new NewApiKey("Desktop dashboard", LocalDate.now().plusDays(90).toString(),
                 null)).key();

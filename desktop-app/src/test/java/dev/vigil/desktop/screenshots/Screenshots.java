@@ -61,7 +61,7 @@ public final class Screenshots {
         DesktopPaths paths = new DesktopPaths(home.resolve("data"), home.resolve("desktop.json"));
         try (TestServer server = TestServer.start()) {
             System.out.println("Seeding a demo tenant…");
-            String key = DemoTenant.seed(server, Path.of("").toAbsolutePath());
+            String key = DemoTenant.seed(server);
             CompletableFuture<Void> started = new CompletableFuture<>();
             Platform.startup(() -> started.complete(null));
             started.get(30, TimeUnit.SECONDS);

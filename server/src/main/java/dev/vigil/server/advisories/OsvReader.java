@@ -14,19 +14,22 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 
 /**
  * Reads OSV records from {@code .json} files (one record or an array), {@code .jsonl} files (one record a
- * line), directories of those, and {@code .zip} archives of them (osv.dev's {@code all.zip}). Zips are read
- * as streams, never extracted, with limits on entries and sizes; a malformed record is counted and skipped.
+ * line), either of them gzipped (the bundled snapshot ships {@code .jsonl.gz}), directories of those, and
+ * {@code .zip} archives of them (osv.dev's {@code all.zip}). Zips are read as streams, never extracted, with
+ * limits on entries and sizes; a malformed record is counted and skipped.
  */
 public final class OsvReader {
 
     static final int MAX_ZIP_ENTRIES = 500_000;
     static final long MAX_ENTRY_BYTES = 32L << 20;
     static final long MAX_ZIP_BYTES = 4L << 30;
+    private static final String GZIP_SUFFIX = ".gz";
 
     private final Consumer<Advisory> sink;
     private int records;
@@ -60,9 +63,11 @@ public final class OsvReader {
         }
     }
 
-    /** Reads one stream named like a file: a zip, a JSON Lines file or a JSON file. */
+    /** Reads one stream named like a file: a zip, a JSON Lines file or a JSON file, each maybe gzipped. */
     public void read(InputStream in, String name) throws IOException {
-        if (name.toLowerCase(Locale.ROOT).endsWith(".zip")) {
+        if (name.toLowerCase(Locale.ROOT).endsWith(GZIP_SUFFIX)) {
+            read(new GZIPInputStream(in, 1 << 16), name.substring(0, name.length() - GZIP_SUFFIX.length()));
+        } else if (name.toLowerCase(Locale.ROOT).endsWith(".zip")) {
             readZip(in, name);
         } else {
             readJson(in, name, name);
@@ -127,8 +132,11 @@ public final class OsvReader {
     }
 
     private static boolean isOsvFile(Path path) {
-        String name = path.getFileName().toString();
-        return isOsvName(name) || name.toLowerCase(Locale.ROOT).endsWith(".zip");
+        String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (name.endsWith(GZIP_SUFFIX)) {
+            name = name.substring(0, name.length() - GZIP_SUFFIX.length());
+        }
+        return isOsvName(name) || name.endsWith(".zip");
     }
 
     private static boolean isOsvName(String name) {

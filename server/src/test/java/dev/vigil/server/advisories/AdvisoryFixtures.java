@@ -1,7 +1,7 @@
 package dev.vigil.server.advisories;
 
-import dev.vigil.server.scan.sca.SharedData;
 import dev.vigil.server.store.Database;
+import dev.vigil.server.testing.TestData;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -23,11 +23,11 @@ public final class AdvisoryFixtures {
         return Database.open("jdbc:hsqldb:mem:adv-" + UUID.randomUUID() + ";hsqldb.tx=mvcc", Optional.empty(), "", 4);
     }
 
-    /** The snapshot's source files in ../shared/data/advisories: every *.jsonl and ghsa/*.json. */
+    /** The bundled snapshot's files: every *.jsonl.gz and ghsa/*.json. */
     public static List<Path> snapshotFiles() {
-        Path dir = SharedData.resolve("advisories");
+        Path dir = TestData.advisory("");
         try (Stream<Path> jsonl = Files.list(dir); Stream<Path> ghsa = Files.list(dir.resolve("ghsa"))) {
-            List<Path> files = new ArrayList<>(jsonl.filter(p -> p.toString().endsWith(".jsonl")).sorted().toList());
+            List<Path> files = new ArrayList<>(jsonl.filter(p -> p.toString().endsWith(".jsonl.gz")).sorted().toList());
             files.addAll(ghsa.filter(p -> p.toString().endsWith(".json")).sorted().toList());
             return files;
         } catch (IOException e) {

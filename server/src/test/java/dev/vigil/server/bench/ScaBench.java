@@ -11,6 +11,7 @@ import dev.vigil.server.scan.sca.Dependency;
 import dev.vigil.server.scan.sca.Ecosystem;
 import dev.vigil.server.scan.sca.Match;
 import dev.vigil.server.store.Database;
+import dev.vigil.server.testing.TestData;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -28,7 +29,7 @@ import java.util.UUID;
  * runs, each on a new database), and the time to match the 1,968 packages of the Juice Shop lockfile against
  * the whole snapshot (median of 10 after warm-up; the ecosystem index is built during the warm-up).
  *
- * <p>Run: {@code java -Xmx1g -Dvigil.shared.data=../shared/data -cp <test classpath>
+ * <p>Run: {@code java -Xmx1g -cp <test classpath>
  * dev.vigil.server.bench.ScaBench [importRuns] [matchRuns]}.
  */
 public final class ScaBench {
@@ -85,8 +86,7 @@ public final class ScaBench {
 
     /** The lockfile's {@code packages} map, read minimally: name after the last node_modules/, version. */
     private static List<Dependency> juiceShop() throws IOException {
-        String root = System.getProperty("vigil.shared.data", "../shared/data");
-        Path lockfile = Path.of(root, "sca/juice-shop-ftp/package-lock.json");
+        Path lockfile = TestData.file("sca/juice-shop-ftp/package-lock.json");
         JsonNode packages = new ObjectMapper().readTree(lockfile.toFile()).path("packages");
         List<Dependency> dependencies = new ArrayList<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = packages.fields(); it.hasNext(); ) {

@@ -10,6 +10,7 @@ import com.networknt.schema.ValidationMessage;
 import dev.vigil.model.ScanKind;
 import dev.vigil.model.ScanWarning;
 import dev.vigil.model.Severity;
+import dev.vigil.server.testing.TestData;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,9 +37,7 @@ class SarifWriterTest {
 
     @BeforeAll
     static void loadTheOfficialSchema() throws IOException {
-        String shared = System.getProperty("vigil.shared.data");
-        Path data = shared != null ? Path.of(shared) : Path.of("../../shared/data");
-        try (InputStream in = Files.newInputStream(data.resolve("schemas/sarif-schema-2.1.0.json"))) {
+        try (InputStream in = Files.newInputStream(TestData.file("schemas/sarif-schema-2.1.0.json"))) {
             schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V4).getSchema(in);
         }
     }

@@ -16,7 +16,9 @@ import dev.vigil.model.ScanWarning;
 import dev.vigil.model.Severity;
 import dev.vigil.server.advisories.AdvisoryImporter;
 import dev.vigil.server.advisories.AdvisoryRepository;
+import dev.vigil.server.advisories.BundledSnapshot;
 import dev.vigil.server.testing.Archives;
+import dev.vigil.server.testing.TestData;
 import dev.vigil.server.testing.TestServer;
 import org.junit.jupiter.api.Test;
 
@@ -49,7 +51,7 @@ class ScaScanTest {
             """;
 
     private static Path ghsa() {
-        return Path.of(System.getProperty("vigil.shared.data", "../../shared/data"), "advisories", "ghsa");
+        return TestData.advisory("ghsa");
     }
 
     @Test
@@ -82,6 +84,30 @@ class ScaScanTest {
             assertThat(bom.path("bomFormat").asText()).isEqualTo("CycloneDX");
             assertThat(bom.path("components").toString()).contains("pkg:maven/org.apache.logging.log4j/log4j-core@2.14.1");
             assertThat(bom.path("vulnerabilities").toString()).contains("GHSA-jfh8-c2jp-5v3q");
+        }
+    }
+
+    @Test
+    void aServerWithItsBundledSnapshotFindsLog4ShellInAPom() {
+        String configured = System.getProperty(BundledSnapshot.ENABLED_PROPERTY);
+        System.setProperty(BundledSnapshot.ENABLED_PROPERTY, "true");
+        try (TestServer server = TestServer.start()) {
+            var tenant = server.tenant();
+            Project project = tenant.owner().createProject(new NewProject("bundled", "main"));
+            var scan = tenant.owner().submitScan(ScanSubmission.of(ScanArchive.of(Archives.tarGz(Map.of(
+                    "pom.xml", POM))), project.id(), "main", "9".repeat(40), ScanType.SCA));
+
+            ScanDetail done = tenant.owner().awaitScan(scan.id(), Duration.ofSeconds(60));
+
+            assertThat(done.status()).isEqualTo(ScanStatus.COMPLETED);
+            assertThat(tenant.owner().allFindings(FindingFilter.none()).toList())
+                    .extracting(Finding::ruleId).contains("GHSA-jfh8-c2jp-5v3q");
+        } finally {
+            if (configured == null) {
+                System.clearProperty(BundledSnapshot.ENABLED_PROPERTY);
+            } else {
+                System.setProperty(BundledSnapshot.ENABLED_PROPERTY, configured);
+            }
         }
     }
 

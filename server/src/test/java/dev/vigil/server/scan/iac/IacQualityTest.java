@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.scan.Scanner;
 import dev.vigil.server.scan.SourceFile;
+import dev.vigil.server.testing.TestData;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -21,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Recall and specificity of the rules against the reference tools' own cases, by alias: for every case of
- * {@code shared/data/iac/trivy-cases.jsonl} whose check a rule of the case's framework names as an alias,
+ * {@code testdata/iac/trivy-cases.jsonl} whose check a rule of the case's framework names as an alias,
  * the bad example must be flagged by that rule and the good one must not; for every Checkov Terraform
  * fixture whose check a Terraform rule names (its files scanned together, as one module), each failing
  * resource address must be flagged by that rule and each passing one must not. Rules are general: no case text or address is known to them.
@@ -130,8 +131,7 @@ class IacQualityTest {
     }
 
     static Path data() {
-        String configured = System.getProperty("vigil.shared.data");
-        return configured != null && !configured.isBlank() ? Path.of(configured) : Path.of("../../shared/data");
+        return TestData.file("");
     }
 
     private static final class Tally {

@@ -1,5 +1,7 @@
 package dev.vigil.server.scan.sca;
 
+import dev.vigil.server.testing.TestData;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
@@ -41,7 +43,7 @@ class JuiceShopMatchTest {
     /** The lockfile's {@code packages} map, read minimally (the real parser lives elsewhere). */
     static List<Dependency> lockfile() throws IOException {
         JsonNode packages = new ObjectMapper().readTree(
-                SharedData.resolve("sca/juice-shop-ftp/package-lock.json").toFile()).path("packages");
+                TestData.file("sca/juice-shop-ftp/package-lock.json").toFile()).path("packages");
         List<Dependency> dependencies = new ArrayList<>();
         packages.properties().forEach(entry -> {
             String key = entry.getKey();

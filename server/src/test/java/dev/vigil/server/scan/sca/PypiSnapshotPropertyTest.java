@@ -6,6 +6,7 @@ import dev.vigil.server.advisories.AdvisoryFixtures;
 import dev.vigil.server.advisories.AdvisoryImporter;
 import dev.vigil.server.advisories.AdvisoryRepository;
 import dev.vigil.server.store.Database;
+import dev.vigil.server.testing.TestData;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -30,14 +31,14 @@ class PypiSnapshotPropertyTest {
 
     @Test
     void reportsEveryListedVersionAndNoFixedVersionOfEveryPypiAdvisory() throws IOException {
-        Path file = SharedData.resolve("advisories/pypi-pypa.jsonl");
+        Path file = TestData.advisory("pypi-pypa.jsonl.gz");
         List<String> failures = new ArrayList<>();
         int checked = 0;
         try (Database database = AdvisoryFixtures.memoryDatabase()) {
             AdvisoryRepository repository = new AdvisoryRepository();
             new AdvisoryImporter(database, repository, Clock.systemUTC()).importPaths(List.of(file));
             AdvisoryMatcher matcher = new AdvisoryMatcher(database, repository);
-            for (String line : Files.readAllLines(file)) {
+            for (String line : TestData.lines(file)) {
                 JsonNode record = JSON.readTree(line);
                 if (record.hasNonNull("withdrawn")) {
                     continue;

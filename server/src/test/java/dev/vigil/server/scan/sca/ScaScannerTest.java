@@ -7,6 +7,7 @@ import dev.vigil.server.advisories.AdvisoryRepository;
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.scan.SourceFile;
 import dev.vigil.server.store.Database;
+import dev.vigil.server.testing.TestData;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +32,7 @@ class ScaScannerTest {
 
     @Test
     void turnsEachMatchIntoADetectionAtTheDependencysLine() throws IOException {
-        ScaScanner scanner = scannerWith(List.of(SharedData.resolve("advisories/ghsa/GHSA-jf85-cpcp-j695.json")));
+        ScaScanner scanner = scannerWith(List.of(TestData.advisory("ghsa/GHSA-jf85-cpcp-j695.json")));
         Dependency lodash = new Dependency(Ecosystem.NPM, "lodash", "4.17.11", "web/package-lock.json", 42, true, false);
 
         ScaResult result = scanner.analyse(List.of(lodash, lodash), this::warn);
@@ -54,7 +55,7 @@ class ScaScannerTest {
 
     @Test
     void warnsOncePerEcosystemThatHasNoAdvisoryData() throws IOException {
-        ScaScanner scanner = scannerWith(List.of(SharedData.resolve("advisories/ghsa/GHSA-jf85-cpcp-j695.json")));
+        ScaScanner scanner = scannerWith(List.of(TestData.advisory("ghsa/GHSA-jf85-cpcp-j695.json")));
 
         scanner.analyse(List.of(
                 new Dependency(Ecosystem.PYPI, "django", "3.2.0", "requirements.txt", 1, true, false),

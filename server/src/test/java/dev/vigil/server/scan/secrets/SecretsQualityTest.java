@@ -3,6 +3,7 @@ package dev.vigil.server.scan.secrets;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vigil.server.scan.SourceFile;
+import dev.vigil.server.testing.TestData;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -17,7 +18,7 @@ import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Recall and false-positive rate over gitleaks' labelled cases ({@code shared/data/secrets/cases.jsonl}):
+ * Recall and false-positive rate over gitleaks' labelled cases ({@code testdata/secrets/cases.jsonl}):
  * recall is the share of positive cases where anything is reported, the false-positive rate the share of
  * cases that no reference rule reports where anything is. A few negative cases repeat, word for word, the
  * text of a positive case of a sibling rule (gitleaks lists each Cloudflare rule's true positives as the other
@@ -111,8 +112,6 @@ class SecretsQualityTest {
     }
 
     static Path casesFile() {
-        String configured = System.getProperty("vigil.shared.data");
-        Path data = configured != null && !configured.isBlank() ? Path.of(configured) : Path.of("../../shared/data");
-        return data.resolve("secrets/cases.jsonl");
+        return TestData.file("secrets/cases.jsonl");
     }
 }

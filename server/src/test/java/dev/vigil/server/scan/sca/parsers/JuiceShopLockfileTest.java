@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vigil.server.scan.SourceFile;
 import dev.vigil.server.scan.sca.Dependency;
 import dev.vigil.server.scan.sca.Ecosystem;
+import dev.vigil.server.testing.TestData;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -16,10 +17,10 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The real OWASP Juice Shop lockfile (v3) and its package.json, from shared/data/sca. */
+/** The real OWASP Juice Shop lockfile (v3) and its package.json, from testdata/sca. */
 class JuiceShopLockfileTest {
 
-    private static final Path DIR = Manifests.sharedData().resolve("sca/juice-shop-ftp");
+    private static final Path DIR = TestData.file("sca/juice-shop-ftp");
     private static SourceFile lock;
     private static SourceFile manifest;
     private static List<Dependency> found;
@@ -82,7 +83,7 @@ class JuiceShopLockfileTest {
     @Test
     void readsTheJuiceShopManifestWithoutLockfileAsExactVersionsOnly() throws IOException {
         SourceFile alone = new SourceFile("package.json",
-                Files.readAllBytes(Manifests.sharedData().resolve("sca/juice-shop-package.json")));
+                Files.readAllBytes(TestData.file("sca/juice-shop-package.json")));
 
         List<Dependency> pinned = Manifests.parse(alone);
 

@@ -58,9 +58,4 @@ final class Manifests {
     static Optional<Dependency> find(List<Dependency> found, String name) {
         return found.stream().filter(d -> d.name().equals(name)).findFirst();
     }
-
-    static Path sharedData() {
-        String configured = System.getProperty("vigil.shared.data");
-        return configured != null && !configured.isBlank() ? Path.of(configured) : Path.of("../../shared/data");
-    }
 }

@@ -1,7 +1,7 @@
 package dev.vigil.server.scan.sca.versions;
 
 import dev.vigil.server.scan.sca.Ecosystem;
-import dev.vigil.server.scan.sca.SharedData;
+import dev.vigil.server.testing.TestData;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -63,7 +63,7 @@ class VersionFixturesTest {
         VersionScheme scheme = VersionScheme.of(ecosystem);
         List<String> failures = new ArrayList<>();
         int checked = 0;
-        for (String raw : Files.readAllLines(SharedData.resolve("versions/" + file))) {
+        for (String raw : Files.readAllLines(TestData.file("versions/" + file))) {
             String line = raw.strip();
             if (line.isEmpty() || line.startsWith("#") || line.startsWith("//")) {
                 continue;
