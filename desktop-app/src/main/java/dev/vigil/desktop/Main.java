@@ -5,7 +5,8 @@ import picocli.CommandLine;
 /**
  * The {@code vigil} executable of the desktop build: the server's whole command line plus {@code desktop}.
  * With no arguments it opens the dashboard where a display exists and serves headless elsewhere. Not an
- * {@code Application} itself, so that JavaFX on the class path starts (STACK.md).
+ * {@code Application} itself, so that JavaFX on the class path starts
+ * (docs/adr/0038-one-jar-for-dashboard-and-server.md).
  */
 public final class Main {
 

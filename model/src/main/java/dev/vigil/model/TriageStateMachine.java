@@ -13,8 +13,9 @@ import static dev.vigil.model.FindingStatus.OPEN;
 import static dev.vigil.model.FindingStatus.RESOLVED;
 
 /**
- * Which current states each triage action is allowed from (DESIGN §4). An action whose target is the
- * current state is a no-op success; any other move outside the table is an invalid transition.
+ * Which current states each triage action is allowed from (docs/adr/0012-triage-state-machine-and-bulk-triage.md).
+ * An action whose target is the current state is a no-op success; any other move outside the table is an invalid
+ * transition.
  */
 public final class TriageStateMachine {
 

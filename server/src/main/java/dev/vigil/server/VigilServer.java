@@ -157,7 +157,8 @@ public final class VigilServer implements AutoCloseable {
                 // a graceful stop lets in-flight requests complete
                 .shutdownGracePeriod(settings.shutdownGrace())
                 // CI tools and curl send the spec's repeatable `severity[]=` keys with raw brackets, which
-                // Helidon's strict query validation would refuse before routing; the handlers validate values.
+                // Helidon's strict query validation would refuse before routing; the handlers validate values
+                // (docs/adr/0016-repeatable-query-keys-with-raw-brackets.md).
                 .addProtocol(Http1Config.builder().validatePrologue(false).build())
                 .routing(routing)
                 .build();

@@ -30,7 +30,7 @@ import java.util.UUID;
  */
 public final class BulkTriageViewModel {
 
-    /** The bulk endpoint takes at most 1,000 ids (DESIGN §5). */
+    /** The bulk endpoint takes at most 1,000 ids (docs/adr/0012-triage-state-machine-and-bulk-triage.md). */
     public static final int BULK_LIMIT = 1000;
     static final int CHUNK = 100;
 

@@ -53,7 +53,10 @@ public final class TriageRules {
         return slaBreachedOnly ? "The server's export has no SLA-breached filter: switch off \"SLA breached\" to export" : "";
     }
 
-    /** The latest acceptance date the server takes: one year from today (DESIGN §4). */
+    /**
+     * The latest acceptance date the server takes: one year from today
+     * (docs/adr/0012-triage-state-machine-and-bulk-triage.md).
+     */
     public static LocalDate latestAcceptance(LocalDate today) {
         return today.plusYears(1);
     }

@@ -27,8 +27,9 @@ import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
- * {@code /v1/projects/:id/scm} and {@code /v1/projects/:id/policy} (DESIGN §6): a project's SCM integration
- * (Admin/Owner; the token is write-only) and its blocking policy (read by anyone, changed by Admin/Owner).
+ * {@code /v1/projects/:id/scm} and {@code /v1/projects/:id/policy}
+ * (docs/adr/0020-pull-request-comments-from-scan-results.md): a project's SCM integration (Admin/Owner; the
+ * token is write-only) and its blocking policy (read by anyone, changed by Admin/Owner).
  */
 public final class PullRequestSettingsService implements HttpService {
 

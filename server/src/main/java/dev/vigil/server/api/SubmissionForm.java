@@ -15,7 +15,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
-/** The text fields of a scan submission, validated all at once (DESIGN §5). */
+/** The text fields of a scan submission, validated all at once (docs/adr/0015-error-codes-and-validation.md). */
 final class SubmissionForm {
 
     static final int MAX_FIELD_BYTES = 1 << 20;

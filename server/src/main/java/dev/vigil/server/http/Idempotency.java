@@ -16,9 +16,10 @@ import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
- * Idempotency-Key handling (DESIGN §5): within 24 hours, the same key on the same route of a tenant returns
- * the original status and body and creates nothing; the same key with a different request is 409. Two
- * concurrent requests with one key create one resource: the second waits for the first and replays it.
+ * Idempotency-Key handling (docs/adr/0008-idempotency-key-commits-with-its-work.md): within 24 hours, the same
+ * key on the same route of a tenant returns the original status and body and creates nothing; the same key with
+ * a different request is 409. Two concurrent requests with one key create one resource: the second waits for
+ * the first and replays it.
  */
 public final class Idempotency {
 

@@ -1,8 +1,8 @@
 package dev.vigil.server.scan;
 
 /**
- * The hard limits of one archive pass (DESIGN §3). Reaching a global limit stops the pass with a warning;
- * a file over {@code maxFileBytes} is skipped with a warning.
+ * The hard limits of one archive pass (docs/adr/0007-archive-read-once-as-a-stream.md). Reaching a global limit
+ * stops the pass with a warning; a file over {@code maxFileBytes} is skipped with a warning.
  *
  * @param maxTotalBytes        uncompressed bytes (tar headers, padding and skipped content included) read at most
  * @param maxEntries           tar entries (of any type) read at most

@@ -8,7 +8,7 @@ import java.util.function.Consumer;
 
 /**
  * Reads an uploaded {@code .tar.gz} once, as a stream, and hands every eligible regular file to a consumer as a
- * {@link SourceFile}; nothing is written to disk (DESIGN §3).
+ * {@link SourceFile}; nothing is written to disk (docs/adr/0007-archive-read-once-as-a-stream.md).
  *
  * <p>Contract:
  * <ul>

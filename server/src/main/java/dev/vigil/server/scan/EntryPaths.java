@@ -7,7 +7,10 @@ import java.util.Set;
 /** Tar entry names made safe: normalised relative paths, and the directories of the packaging guidance. */
 final class EntryPaths {
 
-    /** Directories the packaging guidance leaves out (spec §4.1), skipped at any depth. */
+    /**
+     * Directories the packaging guidance leaves out, skipped at any depth
+     * (docs/adr/0007-archive-read-once-as-a-stream.md).
+     */
     static final Set<String> EXCLUDED_DIRECTORIES =
             Set.of(".git", "node_modules", "vendor", ".terraform", "target", "dist", "build");
 

@@ -7,7 +7,10 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
-/** Fingerprints built from fields that survive code moving, never from a line number (DESIGN §4). */
+/**
+ * Fingerprints built from fields that survive code moving, never from a line number
+ * (docs/adr/0010-fingerprints-survive-code-moving.md).
+ */
 public final class Fingerprints {
 
     public static final String PREFIX = "fp_v1:";

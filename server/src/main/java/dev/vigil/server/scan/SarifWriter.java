@@ -19,11 +19,12 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * Writes the SARIF 2.1.0 log of one scan (DESIGN §3): one run of the tool {@code Vigil}, one rule per distinct rule
- * id (sorted by id) with its {@code security-severity}, one result per detection in input order with a relative
- * {@code %SRCROOT%} location and the {@code vigilFingerprint/v1} partial fingerprint, and the scan warnings as
- * tool execution notifications. The same input always gives the same output. Descriptions are written as given:
- * scanners mask secrets before they reach this writer. Immutable and thread-safe.
+ * Writes the SARIF 2.1.0 log of one scan (docs/adr/0007-archive-read-once-as-a-stream.md): one run of the tool
+ * {@code Vigil}, one rule per distinct rule id (sorted by id) with its {@code security-severity}, one result per
+ * detection in input order with a relative {@code %SRCROOT%} location and the {@code vigilFingerprint/v1}
+ * partial fingerprint, and the scan warnings as tool execution notifications. The same input always gives the
+ * same output. Descriptions are written as given: scanners mask secrets before they reach this writer. Immutable
+ * and thread-safe.
  */
 public final class SarifWriter {
 

@@ -28,7 +28,8 @@ import java.util.UUID;
 import java.util.function.Predicate;
 
 /**
- * What a finished scan does to its project (DESIGN §4, §6). A scan of the default branch without a pull
+ * What a finished scan does to its project (docs/adr/0011-default-branch-scans-change-findings.md,
+ * docs/adr/0020-pull-request-comments-from-scan-results.md). A scan of the default branch without a pull
  * request updates the project's findings for the kinds it ran; any other scan is only compared with them.
  */
 public final class FindingMerger {

@@ -24,8 +24,9 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * Status changes and assignments by people: role and field checks, the state machine of DESIGN §4, and a
- * history entry for every change, in one transaction per request.
+ * Status changes and assignments by people: role and field checks, the state machine of
+ * docs/adr/0012-triage-state-machine-and-bulk-triage.md, and a history entry for every change, in one
+ * transaction per request.
  */
 public final class FindingTriage {
 

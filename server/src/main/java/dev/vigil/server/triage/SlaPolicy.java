@@ -7,7 +7,10 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
 
-/** Days to fix a finding by severity, counted from first_seen; info has no deadline (DESIGN §4). */
+/**
+ * Days to fix a finding by severity, counted from first_seen; info has no deadline
+ * (docs/adr/0011-default-branch-scans-change-findings.md).
+ */
 public record SlaPolicy(Map<Severity, Integer> days) {
 
     public SlaPolicy {

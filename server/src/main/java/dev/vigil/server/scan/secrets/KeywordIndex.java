@@ -11,8 +11,8 @@ import java.util.Map;
  * gram and looks it up in {@link #firstThree}: does some keyword start so? Only there (a few percent of
  * the bytes of source code) does a bitmap of the keywords' first four bytes rule out most places, and the
  * keywords that start with the gram are compared at the rest. The loop's one branch is that lookup, its
- * table fits the processor's first-level cache; DEVELOPING.md gives the measurements that made this replace
- * the Aho-Corasick library.
+ * table fits the processor's first-level cache; docs/adr/0024-hand-written-keyword-table.md gives the
+ * measurements that made this replace the Aho-Corasick library.
  */
 final class KeywordIndex implements KeywordFinder {
 
