@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class TriageStateMachineTest {
 
-    /** The table of DESIGN §4, written out again here so that the test does not read the code it checks. */
+    /** The table of docs/adr/0012, written out again here so that the test does not read the code it checks. */
     private static final Map<String, String> ALLOWED_FROM = Map.of(
             "in_progress", "open in_backlog",
             "backlog", "open in_progress",

@@ -39,7 +39,7 @@ final class PlantedSecrets implements ArchiveBench.FileHook {
         return content.substring(0, afterDeclaration) + line + "\n" + content.substring(afterDeclaration);
     }
 
-    /** Files the scan never reads (DESIGN §3: build output and vendored directories) get no secret. */
+    /** Files the scan never reads (docs/adr/0007: build output and vendored directories) get no secret. */
     private static boolean skipped(String path) {
         return SKIPPED_DIRECTORY.matcher(path).find();
     }

@@ -56,7 +56,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Two nodes in one JVM over one fresh PostgreSQL database, as behind a load balancer: what must hold across
- * nodes (DESIGN §2, §3, §5) holds under concurrency.
+ * nodes (docs/adr/0005, 0007, 0008) holds under concurrency.
  */
 @Tag("postgresql")
 class CrossNodeTest {

@@ -36,7 +36,7 @@ import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** What scans do to a project's findings, through the real pipeline and secrets engine (DESIGN §4, §6). */
+/** What scans do to a project's findings, through the real pipeline and secrets engine (docs/adr/0011, 0020). */
 class ScanMergeTest {
 
     private static final String ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
