@@ -93,7 +93,9 @@ final class HclParser {
                 List<String> labels = new ArrayList<>();
                 Node block = blockRest(labels, line);
                 if ("dynamic".equals(name) && !labels.isEmpty()) {
-                    Node content = block.get("content").map(list -> list.items().getFirst()).orElse(block);
+                    // a content block; `content = []` (an attribute, found by fuzzing) is no block at all
+                    Node content = block.get("content").filter(list -> !list.items().isEmpty())
+                            .map(list -> list.items().getFirst()).orElse(block);
                     body.addBlock(labels.getFirst(), content);
                 } else {
                     body.addBlock(name, block);

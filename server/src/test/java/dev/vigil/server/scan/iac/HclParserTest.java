@@ -10,6 +10,19 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class HclParserTest {
 
     @Test
+    void readsADynamicBlockWhoseContentIsAnEmptyListInsteadOfABlock() {
+        List<HclBlock> blocks = HclParser.parse("""
+                resource "aws_security_group" "sg" {
+                  dynamic "rule" {
+                    content = []
+                  }
+                }
+                """);
+
+        assertThat(blocks.getFirst().body().get("rule")).isPresent();
+    }
+
+    @Test
     void readsBlocksAttributesNestedBlocksAndTheirLines() {
         List<HclBlock> blocks = HclParser.parse("""
                 # a comment
