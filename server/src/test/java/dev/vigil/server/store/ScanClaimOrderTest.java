@@ -18,6 +18,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -148,5 +153,42 @@ class ScanClaimOrderTest {
 
         assertThat(claimed).containsExactly(aScans.get(0), bScans.get(0), cScan, aScans.get(1), bScans.get(1),
                 aScans.get(2), bScans.get(2));
+    }
+
+    @Test
+    void racingWorkersClaimEachScanOnce() throws Exception {
+        List<UUID> queued = new ArrayList<>();
+        for (int t = 0; t < 3; t++) {
+            Queue tenant = tenant();
+            for (int i = 0; i < 8; i++) {
+                queued.add(submit(tenant));
+            }
+        }
+        Map<UUID, String> winners = new ConcurrentHashMap<>();
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<?>> workers = new ArrayList<>();
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int w = 0; w < 6; w++) {
+                String worker = "worker-" + w;
+                workers.add(pool.submit(() -> {
+                    start.await();
+                    for (var next = next(); next.isPresent(); next = next()) {
+                        UUID id = next.get();
+                        long now = clock.millis();
+                        if (database.inTransaction(c -> scans.claim(c, id, worker, now, now + 60_000))) {
+                            winners.merge(id, worker, (x, y) -> x + "," + y);
+                        }
+                    }
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (Future<?> worker : workers) {
+                worker.get();
+            }
+        }
+
+        assertThat(winners.keySet()).containsExactlyInAnyOrderElementsOf(queued);
+        assertThat(winners).allSatisfy((id, worker) -> assertThat(worker).doesNotContain(","));
     }
 }
