@@ -78,7 +78,8 @@ public final class ScanRepository {
     /**
      * The pending scan to claim next, taking turns across tenants: the tenant with the fewest running scans,
      * then the one waiting longest (since its oldest pending scan or its last claim, whichever is later), then
-     * that tenant's oldest scan. Reads every pending scan's index entry, none of the finished scans.
+     * that tenant's oldest scan. Reads every pending scan's index entry, none of the finished scans
+     * ({@code docs/adr/0043-scans-claimed-in-turn-across-tenants.md}).
      */
     public Optional<UUID> next(Connection c) throws SQLException {
         return Sql.one(c, """
