@@ -96,7 +96,7 @@ public final class ScanWorkers implements AutoCloseable {
      */
     private Optional<ScanRow> claimNext(String worker) {
         for (int race = 0; race < MAX_LOST_RACES; race++) {
-            Optional<UUID> next = database.inTransaction(scans::next);
+            Optional<UUID> next = database.read(scans::next);
             if (next.isEmpty()) {
                 return Optional.empty();
             }
