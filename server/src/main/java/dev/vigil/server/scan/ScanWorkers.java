@@ -16,13 +16,16 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * This node's scan workers. Each claims the oldest pending scan with a conditional update (so that no two
- * workers on any node run the same scan), holds a lease that a renewal thread extends, and processes it.
+ * This node's scan workers. Each claims the next pending scan in turn across tenants with a conditional update
+ * (so that no two workers on any node run the same scan), holds a lease that a renewal thread extends, and
+ * processes it.
  */
 public final class ScanWorkers implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ScanWorkers.class);
     private static final long IDLE_POLL_MILLIS = 500;
+    /** Each lost race is another worker's claim; past this many the worker rests until the next poll. */
+    private static final int MAX_LOST_RACES = 8;
 
     private final Database database;
     private final ScanRepository scans;
@@ -87,9 +90,17 @@ public final class ScanWorkers implements AutoCloseable {
         }
     }
 
+    /**
+     * Claims the scan {@link ScanRepository#next} names; when another worker (on any node) took it first, asks
+     * again, since that claim may have changed whose turn it is.
+     */
     private Optional<ScanRow> claimNext(String worker) {
-        List<UUID> candidates = database.inTransaction(c -> scans.pending(c, 8));
-        for (UUID id : candidates) {
+        for (int race = 0; race < MAX_LOST_RACES; race++) {
+            Optional<UUID> next = database.read(scans::next);
+            if (next.isEmpty()) {
+                return Optional.empty();
+            }
+            UUID id = next.get();
             long now = clock.millis();
             Optional<ScanRow> claimed = database.inTransaction(c -> scans.claim(c, id, worker, now,
                     now + lease.toMillis()) ? scans.find(c, id) : Optional.<ScanRow>empty());

@@ -75,19 +75,47 @@ public final class ScanRepository {
         return Sql.list(c, sql.toString(), ScanRepository::map, params.toArray());
     }
 
-    /** Ids of the oldest pending scans: candidates for {@link #claim}. */
-    public List<UUID> pending(Connection c, int limit) throws SQLException {
-        return Sql.list(c, "SELECT id FROM scans WHERE status = 'pending' ORDER BY created_at LIMIT ?",
-                row -> Sql.uuid(row, "id"), limit);
+    /**
+     * The pending scan to claim next, taking turns across tenants: the tenant with the fewest running scans,
+     * then the one waiting longest (since its oldest pending scan or its last claim, whichever is later), then
+     * that tenant's oldest scan. Reads every pending scan's index entry, none of the finished scans
+     * ({@code docs/adr/0043-scans-claimed-in-turn-across-tenants.md}).
+     */
+    public Optional<UUID> next(Connection c) throws SQLException {
+        return Sql.one(c, """
+                SELECT s.id
+                FROM (SELECT tenant_id, MIN(created_at) AS oldest
+                        FROM scans
+                       WHERE status = 'pending'
+                       GROUP BY tenant_id) q
+                JOIN tenants t ON t.id = q.tenant_id
+                LEFT JOIN (SELECT tenant_id, COUNT(*) AS running
+                             FROM scans
+                            WHERE status = 'running'
+                            GROUP BY tenant_id) r ON r.tenant_id = q.tenant_id
+                JOIN scans s ON s.status = 'pending' AND s.tenant_id = q.tenant_id AND s.created_at = q.oldest
+                ORDER BY COALESCE(r.running, 0),
+                         CASE WHEN t.last_claimed_at > q.oldest THEN t.last_claimed_at ELSE q.oldest END,
+                         q.oldest, s.id
+                LIMIT 1
+                """, row -> Sql.uuid(row, "id"));
     }
 
-    /** Takes a pending scan for {@code worker}; false when another worker was first. */
+    /**
+     * Takes a pending scan for {@code worker} and records the claim as its tenant's last (see {@link #next});
+     * false when another worker was first.
+     */
     public boolean claim(Connection c, UUID id, String worker, long now, long leaseUntil) throws SQLException {
-        return Sql.update(c, """
+        boolean claimed = Sql.update(c, """
                 UPDATE scans SET status = 'running', worker_id = ?, lease_until = ?, started_at = ?,
                                  attempts = attempts + 1
                 WHERE id = ? AND status = 'pending'
                 """, worker, leaseUntil, now, id) == 1;
+        if (claimed) {
+            Sql.update(c, "UPDATE tenants SET last_claimed_at = ? WHERE id = (SELECT tenant_id FROM scans WHERE id = ?)",
+                    now, id);
+        }
+        return claimed;
     }
 
     public boolean renewLease(Connection c, UUID id, String worker, long leaseUntil) throws SQLException {

@@ -152,6 +152,76 @@ class CrossNodeTest {
     }
 
     @Test
+    void workersOnBothNodesClaimEveryScanOnceWhileTakingTurnsAcrossTenants() throws Exception {
+        TestServer a = node(0);
+        TestServer b = node(0);
+        Map<UUID, UUID> tenantOf = new ConcurrentHashMap<>();
+        for (int t = 0; t < 3; t++) {
+            var tenant = a.tenant();
+            Project project = tenant.owner().createProject(new NewProject("turns", "main"));
+            for (int i = 0; i < 10; i++) {
+                tenantOf.put((i % 2 == 0 ? tenant.owner() : tenant.ownerOn(b)).submitScan(submission(project, i)).id(),
+                        tenant.id());
+            }
+        }
+        ScanRepository scans = new ScanRepository();
+        Map<UUID, String> winners = new ConcurrentHashMap<>();
+        List<Callable<Void>> workers = new ArrayList<>();
+        for (int w = 0; w < 8; w++) {
+            var database = (w % 2 == 0 ? a : b).server().database();
+            String worker = "worker-" + w;
+            workers.add(() -> {
+                for (var next = database.inTransaction(scans::next); next.isPresent();
+                     next = database.inTransaction(scans::next)) {
+                    UUID id = next.get();
+                    long now = System.currentTimeMillis();
+                    if (database.inTransaction(c -> scans.claim(c, id, worker, now, now + 60_000))) {
+                        winners.merge(id, worker, (x, y) -> x + "," + y);
+                    }
+                }
+                return null;
+            });
+        }
+
+        together(workers);
+
+        assertThat(winners.keySet()).isEqualTo(tenantOf.keySet());
+        assertThat(winners).allSatisfy((id, worker) -> assertThat(worker).doesNotContain(","));
+    }
+
+    @Test
+    void claimsOnEitherNodeTakeTurnsAcrossTenants() {
+        TestServer a = node(0);
+        TestServer b = node(0);
+        var busy = a.tenant();
+        var other = b.tenant();
+        Project backlog = busy.owner().createProject(new NewProject("backlog", "main"));
+        Project single = other.owner().createProject(new NewProject("single", "main"));
+        List<UUID> expected = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            CLOCK.advance(Duration.ofSeconds(1));
+            expected.add(busy.owner().submitScan(submission(backlog, i)).id());
+        }
+        CLOCK.advance(Duration.ofSeconds(1));
+        expected.add(1, other.ownerOn(b).submitScan(submission(single, 3)).id());
+        ScanRepository scans = new ScanRepository();
+
+        List<UUID> claimed = new ArrayList<>();
+        for (int turn = 0; turn < expected.size(); turn++) {
+            var database = (turn % 2 == 0 ? a : b).server().database();
+            CLOCK.advance(Duration.ofSeconds(1));
+            long now = CLOCK.millis();
+            UUID id = database.inTransaction(scans::next).orElseThrow();
+            boolean won = database.inTransaction(c -> scans.claim(c, id, "worker", now, now + 60_000)
+                    && scans.fail(c, id, "worker", now, "[]"));
+            assertThat(won).as("claimed and finished %s", id).isTrue();
+            claimed.add(id);
+        }
+
+        assertThat(claimed).isEqualTo(expected);
+    }
+
+    @Test
     void scansSubmittedOnBothNodesAreEachProcessedOnceByTheWorkersOfBoth() {
         TestServer a = node(2);
         TestServer b = node(2);
