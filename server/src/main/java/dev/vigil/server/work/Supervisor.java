@@ -9,8 +9,8 @@ import java.util.function.IntFunction;
 
 /**
  * Keeps a fixed number of platform threads running one loop each. A loop is expected to catch its failures
- * and run until the node stops; a thread whose loop ended or threw anyway is replaced by a watcher thread, at
- * once if it had run for {@code restartPause}, else once that much time has passed since it started (so that a
+ * and run until the node stops; a thread whose loop ended or threw anyway is replaced by a watcher thread
+ * within a second, but never sooner than {@code restartPause} after the thread it replaces started (so that a
  * loop failing at once does not spin). {@link #staffing()} counts the threads that run now.
  */
 public final class Supervisor {
