@@ -1,6 +1,7 @@
 package dev.vigil.server.ops;
 
 import dev.vigil.model.ScanStatus;
+import dev.vigil.server.http.JsonIo;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.ScanRepository;
 import dev.vigil.server.work.Staffing;
@@ -82,7 +83,7 @@ public final class OpsService implements HttpService {
         } else if (!staffing.full()) {
             body.put("reason", staffing.describe());
         }
-        dev.vigil.server.http.JsonIo.send(response, body.get("status").equals("UP") ? Status.OK_200
+        JsonIo.send(response, body.get("status").equals("UP") ? Status.OK_200
                 : Status.SERVICE_UNAVAILABLE_503, body);
     }
 
@@ -113,7 +114,7 @@ public final class OpsService implements HttpService {
     }
 
     private static void sendHealth(ServerResponse response, boolean up, Map<String, String> checks) {
-        dev.vigil.server.http.JsonIo.send(response, up ? Status.OK_200 : Status.SERVICE_UNAVAILABLE_503,
+        JsonIo.send(response, up ? Status.OK_200 : Status.SERVICE_UNAVAILABLE_503,
                 Map.of("status", up ? "UP" : "DOWN", "checks", checks));
     }
 

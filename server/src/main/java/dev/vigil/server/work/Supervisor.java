@@ -4,6 +4,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntFunction;
 
@@ -82,8 +85,8 @@ public final class Supervisor {
         }
     }
 
-    private synchronized Thread[] current() {
-        return threads.clone();
+    private synchronized List<Thread> current() {
+        return Arrays.stream(threads).filter(Objects::nonNull).toList();
     }
 
     private void launch(int slot) {
