@@ -127,7 +127,8 @@ public final class VigilServer implements AutoCloseable {
         var submissions = new ScanSubmissions(database, archives, scans, projects, rateLimit, idempotency, queue,
                 clock, Math.max(2, poolSize(settings) / 4));
         var admission = new Admission(concurrentRequests(settings), ADMISSION_PATIENCE, metrics::requestWaited);
-        var ops = new OpsService(database, scans, metrics, () -> accepting, admission::waiting);
+        var ops = new OpsService(database, scans, metrics, () -> accepting, admission::waiting,
+                workers::staffing);
         HttpRouting.Builder routing = role == Role.WORKER ? HttpRouting.builder().addFilter(new RequestIds())
                 .register(ops) : HttpRouting.builder()
                 .addFilter(new RequestIds())

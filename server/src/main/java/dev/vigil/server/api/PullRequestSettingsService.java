@@ -1,6 +1,7 @@
 package dev.vigil.server.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.google.re2j.Pattern;
 import dev.vigil.model.ProjectPolicy;
 import dev.vigil.model.Role;
 import dev.vigil.model.ScmProvider;
@@ -24,7 +25,6 @@ import java.net.URI;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.regex.Pattern;
 
 /**
  * {@code /v1/projects/:id/scm} and {@code /v1/projects/:id/policy}
@@ -33,6 +33,7 @@ import java.util.regex.Pattern;
  */
 public final class PullRequestSettingsService implements HttpService {
 
+    // RE2/J, as for all untrusted text: java.util.regex recurses once per repetition of a group
     private static final Pattern GITHUB_REPOSITORY = Pattern.compile("[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+");
     private static final Pattern GITLAB_PROJECT = Pattern.compile("[0-9]+|[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)+");
     private static final Pattern TOKEN = Pattern.compile("[\\x21-\\x7e]{1,1000}");

@@ -6,6 +6,7 @@ import dev.vigil.server.store.ApiKeyRepository;
 import dev.vigil.server.store.ApiKeyRepository.KeyOwner;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.Dialect;
+import dev.vigil.server.work.Failures;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 import org.slf4j.Logger;
@@ -147,12 +148,13 @@ public final class KeyOwners implements AutoCloseable {
                         }
                     }
                 }
-            } catch (SQLException e) {
+            } catch (Throwable e) {
+                // whatever ended the session, even an error, owners are no longer kept until it listens again
                 informed = false;
                 forget();
                 if (!closed) {
                     LOG.warn("not listening for API key changes ({}); keys are read from the database until it "
-                            + "listens again", e.getMessage());
+                            + "listens again", e instanceof SQLException ? e.getMessage() : Failures.describe(e));
                     pause();
                 }
             } finally {

@@ -4,13 +4,9 @@ import dev.vigil.server.http.Idempotency;
 import dev.vigil.server.http.RateLimit;
 import dev.vigil.server.scan.ScanRecovery;
 import dev.vigil.server.triage.AcceptanceExpiry;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import dev.vigil.server.work.Periodic;
 
 import java.time.Duration;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The periodic work every node does: take back scans whose worker died, reopen expired acceptances, and
@@ -19,10 +15,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Housekeeping implements AutoCloseable {
 
-    private static final Logger LOG = LoggerFactory.getLogger(Housekeeping.class);
-
-    private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(
-            Thread.ofPlatform().name("vigil-housekeeping").daemon().factory());
+    private final Periodic scheduler = new Periodic("vigil-housekeeping");
     private final ScanRecovery recovery;
     private final AcceptanceExpiry acceptances;
     private final Idempotency idempotency;
@@ -37,24 +30,14 @@ public final class Housekeeping implements AutoCloseable {
     }
 
     public void start(Duration leaseCheck) {
-        schedule(recovery::recoverExpired, leaseCheck);
-        schedule(acceptances::reopenExpired, Duration.ofMinutes(1));
-        schedule(idempotency::purgeExpired, Duration.ofMinutes(10));
-        schedule(rateLimit::purgeExpired, Duration.ofMinutes(10));
-    }
-
-    private void schedule(Runnable task, Duration every) {
-        scheduler.scheduleWithFixedDelay(() -> {
-            try {
-                task.run();
-            } catch (RuntimeException e) {
-                LOG.warn("housekeeping task failed; it runs again later", e);
-            }
-        }, 0, every.toMillis(), TimeUnit.MILLISECONDS);
+        scheduler.every(leaseCheck, "requeueing scans of lost workers", recovery::recoverExpired);
+        scheduler.every(Duration.ofMinutes(1), "reopening expired acceptances", acceptances::reopenExpired);
+        scheduler.every(Duration.ofMinutes(10), "purging idempotency records", idempotency::purgeExpired);
+        scheduler.every(Duration.ofMinutes(10), "purging rate-limit counts", rateLimit::purgeExpired);
     }
 
     @Override
     public void close() {
-        scheduler.shutdownNow();
+        scheduler.close();
     }
 }

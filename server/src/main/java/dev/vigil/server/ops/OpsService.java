@@ -1,8 +1,10 @@
 package dev.vigil.server.ops;
 
 import dev.vigil.model.ScanStatus;
+import dev.vigil.server.http.JsonIo;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.ScanRepository;
+import dev.vigil.server.work.Staffing;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
@@ -15,6 +17,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -24,6 +27,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 
 /** {@code /health} (live and ready), {@code /metrics} (Prometheus text) and {@code /openapi}. */
 public final class OpsService implements HttpService {
@@ -36,16 +40,21 @@ public final class OpsService implements HttpService {
     private final Metrics metrics;
     private final BooleanSupplier accepting;
     private final IntSupplier waitingRequests;
+    private final Supplier<Staffing> workers;
     private final byte[] openapi;
 
-    /** {@code waitingRequests}: API requests waiting for their turn ({@link dev.vigil.server.http.Admission}). */
+    /**
+     * {@code waitingRequests}: API requests waiting for their turn ({@link dev.vigil.server.http.Admission});
+     * {@code workers}: the node's scan workers, configured and running.
+     */
     public OpsService(Database database, ScanRepository scans, Metrics metrics, BooleanSupplier accepting,
-                      IntSupplier waitingRequests) {
+                      IntSupplier waitingRequests, Supplier<Staffing> workers) {
         this.database = database;
         this.scans = scans;
         this.metrics = metrics;
         this.accepting = accepting;
         this.waitingRequests = waitingRequests;
+        this.workers = workers;
         this.openapi = readOpenapi();
     }
 
@@ -58,11 +67,28 @@ public final class OpsService implements HttpService {
                 .get("/openapi", this::openapi);
     }
 
+    /** Ready when the database answers, the node is not stopping and every configured scan worker runs. */
     private void health(ServerRequest request, ServerResponse response) {
         boolean database = databaseUp();
-        boolean ready = database && accepting.getAsBoolean();
-        sendHealth(response, ready, Map.of("database", database ? "UP" : "DOWN",
-                "accepting", accepting.getAsBoolean() ? "UP" : "DOWN"));
+        boolean accepts = accepting.getAsBoolean();
+        Staffing staffing = workers.get();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("status", database && accepts && staffing.full() ? "UP" : "DOWN");
+        body.put("checks", Map.of("database", upOrDown(database), "accepting", upOrDown(accepts),
+                "workers", upOrDown(staffing.full())));
+        if (!database) {
+            body.put("reason", "the database does not answer within " + DATABASE_CHECK.toSeconds() + " s");
+        } else if (!accepts) {
+            body.put("reason", "the node is stopping");
+        } else if (!staffing.full()) {
+            body.put("reason", staffing.describe());
+        }
+        JsonIo.send(response, body.get("status").equals("UP") ? Status.OK_200
+                : Status.SERVICE_UNAVAILABLE_503, body);
+    }
+
+    private static String upOrDown(boolean up) {
+        return up ? "UP" : "DOWN";
     }
 
     /**
@@ -88,7 +114,7 @@ public final class OpsService implements HttpService {
     }
 
     private static void sendHealth(ServerResponse response, boolean up, Map<String, String> checks) {
-        dev.vigil.server.http.JsonIo.send(response, up ? Status.OK_200 : Status.SERVICE_UNAVAILABLE_503,
+        JsonIo.send(response, up ? Status.OK_200 : Status.SERVICE_UNAVAILABLE_503,
                 Map.of("status", up ? "UP" : "DOWN", "checks", checks));
     }
 

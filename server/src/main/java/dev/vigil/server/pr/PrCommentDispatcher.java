@@ -8,6 +8,8 @@ import dev.vigil.server.store.PrCommentRepository.Entry;
 import dev.vigil.server.store.ScanRepository;
 import dev.vigil.server.store.ScmRepository;
 import dev.vigil.server.store.ScmRepository.StoredScm;
+import dev.vigil.server.work.Failures;
+import dev.vigil.server.work.Periodic;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,9 +18,6 @@ import java.net.http.HttpClient;
 import java.time.Clock;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -32,8 +31,7 @@ public final class PrCommentDispatcher implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PrCommentDispatcher.class);
     private static final int BATCH = 20;
 
-    private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(
-            Thread.ofPlatform().name("vigil-pr-comments").daemon().factory());
+    private final Periodic scheduler = new Periodic("vigil-pr-comments");
     private final Database database;
     private final ScanRepository scans;
     private final ScmRepository scms;
@@ -75,13 +73,7 @@ public final class PrCommentDispatcher implements AutoCloseable {
     }
 
     public void start() {
-        scheduler.scheduleWithFixedDelay(() -> {
-            try {
-                dispatchDue();
-            } catch (RuntimeException e) {
-                LOG.warn("delivering pull-request comments failed; it runs again later", e);
-            }
-        }, 0, settings.pollInterval().toMillis(), TimeUnit.MILLISECONDS);
+        scheduler.every(settings.pollInterval(), "delivering pull-request comments", this::dispatchDue);
     }
 
     /** Delivers the comments that are due now; returns how many this node attempted. */
@@ -102,8 +94,8 @@ public final class PrCommentDispatcher implements AutoCloseable {
     private void deliverOrGiveUp(UUID scanId) {
         try {
             deliver(scanId);
-        } catch (RuntimeException e) {
-            LOG.error("pull-request comment of scan {} could not be delivered", scanId, e);
+        } catch (Throwable e) {
+            LOG.error("pull-request comment of scan {} could not be delivered: {}", scanId, Failures.describe(e));
             database.run(c -> comments.failed(c, scanId, "internal error: " + e.getClass().getSimpleName()));
         }
     }
@@ -162,6 +154,6 @@ public final class PrCommentDispatcher implements AutoCloseable {
 
     @Override
     public void close() {
-        scheduler.shutdownNow();
+        scheduler.close();
     }
 }

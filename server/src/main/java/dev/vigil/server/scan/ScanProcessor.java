@@ -11,6 +11,7 @@ import dev.vigil.server.store.Database;
 import dev.vigil.server.store.ScanRepository;
 import dev.vigil.server.store.ScanRow;
 import dev.vigil.server.triage.FindingMerger;
+import dev.vigil.server.work.Failures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,7 +58,10 @@ public final class ScanProcessor {
         this.prComments = prComments;
     }
 
-    /** Processes {@code scan}; a failure of the scan itself ends it {@code failed} with warnings. */
+    /**
+     * Processes {@code scan}; a failure of the scan itself, an error such as a stack overflow included, ends it
+     * {@code failed} with a {@code SCAN_ERROR} warning rather than leaving it to be claimed again.
+     */
     public void process(ScanRow scan, String worker) {
         long start = System.nanoTime();
         ScanWarnings warnings = new ScanWarnings();
@@ -65,8 +69,8 @@ public final class ScanProcessor {
             Coverage coverage = new Coverage();
             Detected detected = detect(scan, warnings, coverage);
             finish(scan, worker, detected, warnings, coverage);
-        } catch (RuntimeException e) {
-            LOG.error("scan {} failed", scan.id(), e);
+        } catch (Throwable e) {
+            LOG.error("scan {} failed: {}", scan.id(), Failures.describe(e));
             warnings.warn("SCAN_ERROR", "the scan failed: " + e.getClass().getSimpleName(), null);
             database.run(c -> {
                 scans.fail(c, scan.id(), worker, clock.millis(), JsonIo.text(warnings.toList()));
@@ -145,9 +149,9 @@ public final class ScanProcessor {
         public void scan(SourceFile file) {
             try {
                 session.scan(file);
-            } catch (RuntimeException e) {
+            } catch (Throwable e) {
                 coverage.missed(file.path());
-                LOG.warn("scanner failed on {}", file.path(), e);
+                LOG.warn("scanner failed on {}: {}", file.path(), Failures.describe(e));
                 warnings.warn("SCANNER_ERROR", "a scanner failed on this file: " + e.getClass().getSimpleName(),
                         file.path());
             }

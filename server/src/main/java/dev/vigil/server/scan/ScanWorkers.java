@@ -3,12 +3,15 @@ package dev.vigil.server.scan;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.ScanRepository;
 import dev.vigil.server.store.ScanRow;
+import dev.vigil.server.work.Failures;
+import dev.vigil.server.work.Guard;
+import dev.vigil.server.work.Staffing;
+import dev.vigil.server.work.Supervisor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Map;
@@ -18,7 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * This node's scan workers. Each claims the next pending scan in turn across tenants with a conditional update
  * (so that no two workers on any node run the same scan), holds a lease that a renewal thread extends, and
- * processes it.
+ * processes it. A {@link Supervisor} replaces a worker or renewal thread that stops while the node runs.
  */
 public final class ScanWorkers implements AutoCloseable {
 
@@ -26,6 +29,7 @@ public final class ScanWorkers implements AutoCloseable {
     private static final long IDLE_POLL_MILLIS = 500;
     /** Each lost race is another worker's claim; past this many the worker rests until the next poll. */
     private static final int MAX_LOST_RACES = 8;
+    private static final Duration RESTART_PAUSE = Duration.ofSeconds(5);
 
     private final Database database;
     private final ScanRepository scans;
@@ -35,8 +39,8 @@ public final class ScanWorkers implements AutoCloseable {
     private final Duration lease;
     private final String nodeId;
     private final Map<UUID, String> held = new ConcurrentHashMap<>();
-    private final List<Thread> threads = new ArrayList<>();
-    private Thread renewal;
+    private volatile Supervisor workers = workerThreads(0);
+    private volatile Supervisor renewal = renewalThread(0);
     private volatile boolean running = true;
     private volatile boolean renewing = true;
 
@@ -52,13 +56,24 @@ public final class ScanWorkers implements AutoCloseable {
     }
 
     public void start(int count) {
-        for (int i = 0; i < count; i++) {
-            String worker = nodeId + "/" + i;
-            threads.add(Thread.ofPlatform().name("vigil-worker-" + i).daemon().start(() -> work(worker)));
-        }
-        if (count > 0) {
-            renewal = Thread.ofPlatform().name("vigil-lease-renewal").daemon().start(this::renewLeases);
-        }
+        workers = workerThreads(count);
+        renewal = renewalThread(count);
+        workers.start();
+        renewal.start();
+    }
+
+    /** The scan workers configured and running: fewer run only between a thread's end and its replacement. */
+    public Staffing staffing() {
+        return workers.staffing();
+    }
+
+    private Supervisor workerThreads(int count) {
+        return new Supervisor("vigil-worker", "scan workers", count, i -> () -> work(nodeId + "/" + i), RESTART_PAUSE);
+    }
+
+    private Supervisor renewalThread(int workers) {
+        return new Supervisor("vigil-lease-renewal", "lease renewal threads", Math.min(1, workers),
+                i -> this::renewLeases, RESTART_PAUSE);
     }
 
     private void work(String worker) {
@@ -74,8 +89,8 @@ public final class ScanWorkers implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
-            } catch (RuntimeException e) {
-                LOG.error("worker {} failed; it goes on", worker, e);
+            } catch (Throwable e) {
+                LOG.error("worker {} failed; it goes on: {}", worker, Failures.describe(e));
                 sleepQuietly();
             }
         }
@@ -122,11 +137,8 @@ public final class ScanWorkers implements AutoCloseable {
             }
             for (var entry : held.entrySet()) {
                 UUID id = entry.getKey();
-                try {
-                    database.run(c -> scans.renewLease(c, id, entry.getValue(), clock.millis() + lease.toMillis()));
-                } catch (RuntimeException e) {
-                    LOG.warn("cannot renew the lease of scan {}", id, e);
-                }
+                Guard.run(LOG, "renewing the lease of scan " + id, () -> database.run(c ->
+                        scans.renewLease(c, id, entry.getValue(), clock.millis() + lease.toMillis())));
             }
         }
     }
@@ -142,16 +154,9 @@ public final class ScanWorkers implements AutoCloseable {
      */
     public void stop(Duration grace) {
         running = false;
+        workers.stopReplacing();
         queue.wake();
-        long deadline = System.nanoTime() + grace.toNanos();
-        for (Thread thread : threads) {
-            try {
-                thread.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
+        workers.join(System.nanoTime() + grace.toNanos());
         stopRenewing();
         held.forEach((id, worker) -> {
             LOG.info("releasing scan {} still running at shutdown", id);
@@ -162,14 +167,9 @@ public final class ScanWorkers implements AutoCloseable {
     /** The renewal thread sleeps a third of the lease between rounds: wake it rather than wait for it. */
     private void stopRenewing() {
         renewing = false;
-        if (renewal != null) {
-            renewal.interrupt();
-            try {
-                renewal.join(1_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        renewal.stopReplacing();
+        renewal.interrupt();
+        renewal.join(System.nanoTime() + Duration.ofSeconds(1).toNanos());
     }
 
     @Override

@@ -13,8 +13,9 @@ import java.util.List;
  *
  * <p>Contract: never reaches the network or the file system, runs in time linear in its input, never throws
  * for malformed content (a {@code MANIFEST_UNPARSEABLE} warning names the file). Other codes:
- * {@code MANIFEST_INCLUDE_MISSING} (a {@code -r} include not in the archive) and
- * {@code MANIFEST_VERSION_UNRESOLVED} (a pom version with an unresolvable {@code ${…}}).
+ * {@code MANIFEST_INCLUDE_MISSING} (a {@code -r} include not in the archive),
+ * {@code MANIFEST_VERSION_UNRESOLVED} (a pom version with an unresolvable {@code ${…}}) and
+ * {@code MANIFEST_IDENTIFIER_TOO_LONG} (dependencies skipped for a name, version or path over its length cap).
  */
 public final class ManifestParsers {
 

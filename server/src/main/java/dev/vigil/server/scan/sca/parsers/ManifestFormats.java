@@ -63,7 +63,7 @@ public final class ManifestFormats {
                 continue;
             }
             try {
-                out.addAll(parser.get().parse(file, archive));
+                out.addAll(IdentifierCaps.within(parser.get().parse(file, archive), file, warnings));
             } catch (IOException | RuntimeException | StackOverflowError e) {
                 warnings.warn(ManifestFiles.UNPARSEABLE, "cannot read " + file.name() + ": " + reason(e), file.path());
             }

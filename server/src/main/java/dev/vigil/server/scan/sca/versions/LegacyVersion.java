@@ -3,13 +3,12 @@ package dev.vigil.server.scan.sca.versions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+
+import static dev.vigil.server.scan.sca.versions.VersionText.DIGIT;
+import static dev.vigil.server.scan.sca.versions.VersionText.run;
 
 /** packaging's {@code LegacyVersion} key, for the PyPI versions that are not PEP 440 (setuptools' old rules). */
 final class LegacyVersion {
-
-    private static final Pattern COMPONENT = Pattern.compile("(\\d+|[a-z]+|\\.|-)");
 
     private LegacyVersion() {
     }
@@ -44,19 +43,32 @@ final class LegacyVersion {
         return parts;
     }
 
-    /** The components of setuptools' split: runs of digits, runs of letters and the text between them. */
+    /** The components of setuptools' split: runs of digits, runs of letters and the text between them, in one pass. */
     private static List<String> parts(String version) {
         List<String> out = new ArrayList<>();
-        Matcher m = COMPONENT.matcher(version);
         int last = 0;
-        while (m.find()) {
-            addPart(out, version.substring(last, m.start()));
-            addPart(out, m.group());
-            last = m.end();
+        for (int i = 0; i < version.length(); ) {
+            int end = component(version, i);
+            if (end < 0) {
+                i++;
+                continue;
+            }
+            addPart(out, version.substring(last, i));
+            addPart(out, version.substring(i, end));
+            last = i = end;
         }
         addPart(out, version.substring(last));
         out.add("*final");
         return out;
+    }
+
+    /** The end of the component at {@code at} (a run of digits, of letters a-z, a dot or a dash), or -1. */
+    private static int component(String version, int at) {
+        char c = version.charAt(at);
+        if (c == '.' || c == '-') {
+            return at + 1;
+        }
+        return DIGIT.test(c) ? run(version, at, DIGIT) : run(version, at, x -> x >= 'a' && x <= 'z');
     }
 
     private static void addPart(List<String> out, String raw) {

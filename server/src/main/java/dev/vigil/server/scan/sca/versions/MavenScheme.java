@@ -24,7 +24,8 @@ final class MavenScheme implements VersionScheme {
 
     @Override
     public String breakingPart(String version) {
-        String major = version.strip().split("[.\\-]", 2)[0];
+        String v = version.strip();
+        String major = v.substring(0, VersionText.until(v, 0, ".-"));
         return major.isEmpty() ? version : major;
     }
 }

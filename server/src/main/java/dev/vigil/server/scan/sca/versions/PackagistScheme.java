@@ -1,9 +1,10 @@
 package dev.vigil.server.scan.sca.versions;
 
+import com.google.re2j.Pattern;
+
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * Composer's ordering, which is PHP's {@code version_compare} after dropping a {@code v} prefix: separators
@@ -12,6 +13,7 @@ import java.util.regex.Pattern;
  */
 final class PackagistScheme implements VersionScheme {
 
+    /** RE2/J, in linear time without recursion: a version may be any text of a lockfile. */
     private static final Pattern VALID = Pattern.compile(
             "v?\\d+(\\.\\d+){0,3}([-_.+]?(dev|alpha|a|beta|b|RC|rc|patch|pl|p|stable)\\.?\\d*)*", Pattern.CASE_INSENSITIVE);
     private static final List<String> SPECIALS = List.of("dev", "a", "b", "rc", "#", "p");
@@ -31,10 +33,26 @@ final class PackagistScheme implements VersionScheme {
         if (v.startsWith("v") || v.startsWith("V")) {
             v = v.substring(1);
         }
-        v = v.replaceAll("[-_+]", ".");
-        v = v.replaceAll("([^\\d.])(\\d)", "$1.$2");
-        v = v.replaceAll("(\\d)([^\\d.])", "$1.$2");
-        return Arrays.asList(v.split("\\.", -1));
+        return Arrays.asList(dotted(v).split("\\.", -1));
+    }
+
+    /** {@code -}, {@code _} and {@code +} become dots, and a dot goes between a digit and any other character. */
+    private static String dotted(String version) {
+        StringBuilder out = new StringBuilder(version.length() * 2);
+        for (int i = 0; i < version.length(); i++) {
+            char c = version.charAt(i) == '-' || version.charAt(i) == '_' || version.charAt(i) == '+' ? '.'
+                    : version.charAt(i);
+            if (i > 0 && c != '.' && out.charAt(out.length() - 1) != '.'
+                    && isDigit(c) != isDigit(out.charAt(out.length() - 1))) {
+                out.append('.');
+            }
+            out.append(c);
+        }
+        return out.toString();
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     private static int compare(List<String> a, List<String> b) {

@@ -1,12 +1,13 @@
 package dev.vigil.server.scan.sca.versions;
 
+import com.google.re2j.Matcher;
+import com.google.re2j.Pattern;
+
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A parsed PEP 440 version, compared by packaging's key. Missing pre/post/dev parts are encoded so that
@@ -20,6 +21,7 @@ import java.util.regex.Pattern;
 record Pep440Version(BigInteger epoch, List<BigInteger> release, int prePhase, BigInteger pre,
                      BigInteger post, BigInteger dev, List<String> local) implements Comparable<Pep440Version> {
 
+    /** packaging's pattern, in RE2/J: linear time and no recursion, as a version may be any text of a lockfile. */
     private static final Pattern PATTERN = Pattern.compile(
             "v?(?:(?<epoch>[0-9]+)!)?(?<release>[0-9]+(?:\\.[0-9]+)*)"
                     + "(?<pre>[-_.]?(?<prel>alpha|beta|preview|pre|rc|a|b|c)[-_.]?(?<pren>[0-9]+)?)?"
@@ -46,7 +48,8 @@ record Pep440Version(BigInteger epoch, List<BigInteger> release, int prePhase, B
         BigInteger post = m.group("post") == null ? NONE
                 : number(m.group("postn1") != null ? m.group("postn1") : m.group("postn2"), true);
         BigInteger dev = m.group("dev") == null ? null : number(m.group("devn"), true);
-        List<String> local = m.group("local") == null ? List.of() : List.of(m.group("local").split("[-_.]"));
+        List<String> local = m.group("local") == null ? List.of()
+                : List.of(m.group("local").replace('-', '.').replace('_', '.').split("\\."));
         BigInteger epoch = m.group("epoch") == null ? BigInteger.ZERO : new BigInteger(m.group("epoch"));
         return Optional.of(new Pep440Version(epoch, List.copyOf(release), phase, pre, post, dev, local));
     }

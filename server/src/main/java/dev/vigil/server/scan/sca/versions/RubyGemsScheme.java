@@ -3,8 +3,13 @@ package dev.vigil.server.scan.sca.versions;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.function.IntPredicate;
+
+import static dev.vigil.server.scan.sca.versions.VersionText.ALPHANUMERIC;
+import static dev.vigil.server.scan.sca.versions.VersionText.DIGIT;
+import static dev.vigil.server.scan.sca.versions.VersionText.LETTER;
+import static dev.vigil.server.scan.sca.versions.VersionText.at;
+import static dev.vigil.server.scan.sca.versions.VersionText.run;
 
 /**
  * {@code Gem::Version} ordering: segments are runs of digits or letters ({@code -} means {@code .pre.}), trailing
@@ -12,12 +17,23 @@ import java.util.regex.Pattern;
  */
 final class RubyGemsScheme implements VersionScheme {
 
-    private static final Pattern VALID = Pattern.compile("[0-9]+(\\.[0-9a-zA-Z]+)*(-[0-9A-Za-z-]+(\\.[0-9A-Za-z-]+)*)?");
-    private static final Pattern SEGMENT = Pattern.compile("[0-9]+|[a-zA-Z]+");
+    private static final IntPredicate PRE_RELEASE = ALPHANUMERIC.or(c -> c == '-');
 
+    /** {@code Gem::Version}'s {@code [0-9]+(\.[0-9a-zA-Z]+)*(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?}, in one pass. */
     @Override
     public boolean isValid(String version) {
-        return VALID.matcher(version.strip()).matches();
+        String v = version.strip();
+        int end = run(v, 0, DIGIT);
+        while (at(v, end, '.')) {
+            end = run(v, end + 1, ALPHANUMERIC);
+        }
+        if (at(v, end, '-')) {
+            end = run(v, end + 1, PRE_RELEASE);
+            while (at(v, end, '.')) {
+                end = run(v, end + 1, PRE_RELEASE);
+            }
+        }
+        return end == v.length();
     }
 
     @Override
@@ -48,15 +64,21 @@ final class RubyGemsScheme implements VersionScheme {
     private static List<Object> segments(String version) {
         List<Object> numbers = new ArrayList<>();
         List<Object> rest = new ArrayList<>();
-        Matcher m = SEGMENT.matcher(version.strip().replace("-", ".pre."));
-        while (m.find()) {
-            String s = m.group();
-            boolean digits = Character.isDigit(s.charAt(0));
+        String v = version.strip().replace("-", ".pre.");
+        for (int i = 0; i < v.length(); ) {
+            boolean digits = DIGIT.test(v.charAt(i));
+            int end = run(v, i, digits ? DIGIT : LETTER);
+            if (end < 0) {
+                i++;
+                continue;
+            }
+            String s = v.substring(i, end);
             if (rest.isEmpty() && digits) {
                 numbers.add(new BigInteger(s));
             } else {
                 rest.add(digits ? new BigInteger(s) : s);
             }
+            i = end;
         }
         dropTrailingZeros(numbers);
         dropTrailingZeros(rest);

@@ -1,7 +1,14 @@
 package dev.vigil.server.scan.sca.versions;
 
 import java.math.BigInteger;
-import java.util.regex.Pattern;
+import java.util.Locale;
+import java.util.function.IntPredicate;
+
+import static dev.vigil.server.scan.sca.versions.VersionText.ALPHANUMERIC;
+import static dev.vigil.server.scan.sca.versions.VersionText.DIGIT;
+import static dev.vigil.server.scan.sca.versions.VersionText.at;
+import static dev.vigil.server.scan.sca.versions.VersionText.run;
+import static dev.vigil.server.scan.sca.versions.VersionText.until;
 
 /**
  * SemVer 2.0 ordering, lenient as osv-scanner is: an optional {@code v} prefix, any number of release
@@ -14,8 +21,7 @@ final class SemverScheme implements VersionScheme {
     static final SemverScheme SEMVER = new SemverScheme(false);
     static final SemverScheme NUGET = new SemverScheme(true);
 
-    private static final Pattern VALID = Pattern.compile(
-            "v?\\d+(\\.\\d+)*(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?");
+    private static final IntPredicate LABEL = ALPHANUMERIC.or(c -> c == '.' || c == '-');
 
     private final boolean ignoreCase;
 
@@ -23,9 +29,21 @@ final class SemverScheme implements VersionScheme {
         this.ignoreCase = ignoreCase;
     }
 
+    /** {@code v?\d+(\.\d+)*(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?}, scanned in one pass. */
     @Override
     public boolean isValid(String version) {
-        return VALID.matcher(version.strip()).matches();
+        String v = version.strip();
+        int end = run(v, v.startsWith("v") ? 1 : 0, DIGIT);
+        while (at(v, end, '.')) {
+            end = run(v, end + 1, DIGIT);
+        }
+        if (at(v, end, '-')) {
+            end = run(v, end + 1, LABEL);
+        }
+        if (at(v, end, '+')) {
+            end = run(v, end + 1, LABEL);
+        }
+        return end == v.length();
     }
 
     @Override
@@ -42,8 +60,27 @@ final class SemverScheme implements VersionScheme {
     @Override
     public String canonical(String version) {
         String[] parts = split(version);
-        String release = parts[0].replaceAll("(\\.0+)+$", "");
+        String release = withoutTrailingZeros(parts[0]);
         return parts[1] == null ? release : release + "-" + parts[1];
+    }
+
+    /** {@code 1.2.0.00} → {@code 1.2}: drops every trailing component of zeros. */
+    private static String withoutTrailingZeros(String release) {
+        int end = release.length();
+        for (int dot = release.lastIndexOf('.', end - 1); dot >= 0 && zeros(release, dot + 1, end);
+             dot = release.lastIndexOf('.', end - 1)) {
+            end = dot;
+        }
+        return release.substring(0, end);
+    }
+
+    private static boolean zeros(String text, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (text.charAt(i) != '0') {
+                return false;
+            }
+        }
+        return to > from;
     }
 
     /** [release, pre-release or null] of a version without prefix and build metadata. */
@@ -59,7 +96,7 @@ final class SemverScheme implements VersionScheme {
         int dash = v.indexOf('-');
         String pre = dash >= 0 ? v.substring(dash + 1) : null;
         if (pre != null && ignoreCase) {
-            pre = pre.toLowerCase(java.util.Locale.ROOT);
+            pre = pre.toLowerCase(Locale.ROOT);
         }
         return new String[]{dash >= 0 ? v.substring(0, dash) : v, pre};
     }
@@ -125,8 +162,11 @@ final class SemverScheme implements VersionScheme {
         if (v.startsWith("v") || v.startsWith("V")) {
             v = v.substring(1);
         }
-        String[] parts = v.split("[.+\\-]", 3);
-        String major = parts[0];
-        return major.equals("0") && parts.length > 1 ? "0." + parts[1] : major;
+        int majorEnd = until(v, 0, ".+-");
+        String major = v.substring(0, majorEnd);
+        if (!major.equals("0") || majorEnd == v.length()) {
+            return major;
+        }
+        return "0." + v.substring(majorEnd + 1, until(v, majorEnd + 1, ".+-"));
     }
 }
