@@ -40,9 +40,19 @@ public interface Scanner {
         }
     }
 
-    /** Where a scanner reports what it could not do. */
+    /**
+     * Where a session reports what it could not do. A warning MUST NOT quote a file's content (a parser's message
+     * does: report a rejected file through {@link #unreadable}).
+     */
     @FunctionalInterface
     interface Warnings {
+
+        /** Something the session could not do; {@code message} is the scanner's own words. */
         void warn(String code, String message, String path);
+
+        /** A file that its parser rejected, as warning {@code code} with only {@code error}'s place. */
+        default void unreadable(String code, String path, ParseError error) {
+            warn(code, error.message(), path);
+        }
     }
 }
