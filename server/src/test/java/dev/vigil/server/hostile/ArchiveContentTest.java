@@ -3,22 +3,35 @@ package dev.vigil.server.hostile;
 import dev.vigil.client.ScanArchive;
 import dev.vigil.client.ScanSubmission;
 import dev.vigil.model.ExportFormat;
+import dev.vigil.model.Finding;
 import dev.vigil.model.FindingFilter;
+import dev.vigil.model.FindingStatus;
 import dev.vigil.model.NewProject;
 import dev.vigil.model.Project;
 import dev.vigil.model.ScanDetail;
+import dev.vigil.model.ScanKind;
 import dev.vigil.model.ScanStatus;
 import dev.vigil.model.ScanType;
 import dev.vigil.model.ScanWarning;
+import dev.vigil.model.StatusChange;
+import dev.vigil.model.TriageAction;
+import dev.vigil.server.advisories.AdvisoryImporter;
+import dev.vigil.server.advisories.AdvisoryRepository;
 import dev.vigil.server.store.Dialect;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.TestServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -32,12 +45,137 @@ import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Hostile archive content: no warning, response, log line or database file quotes what a malformed file holds. */
+/**
+ * Hostile archive content: a file its parser rejects, or an archive without a file a kind reads, resolves
+ * nothing; and no warning, response, log line or database file quotes what a malformed file holds.
+ */
 class ArchiveContentTest {
 
+    private static final String LOCKFILE = """
+            {
+              "name": "shop",
+              "version": "1.0.0",
+              "lockfileVersion": 3,
+              "requires": true,
+              "packages": {
+                "": { "name": "shop", "version": "1.0.0", "dependencies": { "lodash": "4.17.11" } },
+                "node_modules/lodash": { "version": "4.17.11" }
+              }
+            }
+            """;
+    private static final String TERRAFORM = """
+            resource "aws_security_group" "admin" {
+              name = "admin"
+              ingress {
+                from_port   = 22
+                to_port     = 22
+                protocol    = "tcp"
+                cidr_blocks = ["0.0.0.0/0"]
+              }
+            }
+            """;
     private static final String GITHUB_TOKEN = "ghp_Vq3xL8mN2pR5tW9yB1cD4fG7hJ0kM6sA2eQz";
     private static final String AWS_KEY_ID = "AKIAZ4QW7ERT2YUI9OPL";
     private static final String AWS_SECRET = "k9Lm2Np4Qr6St8Uv0Wx1Yz3Ab5Cd7Ef9Gh2Ij4K";
+
+    private static TestServer server;
+    private static TestServer.Tenant tenant;
+
+    @BeforeAll
+    static void start() throws IOException {
+        server = TestServer.start();
+        tenant = server.tenant();
+        Path ghsa = Path.of(System.getProperty("vigil.shared.data", "../../shared/data"), "advisories", "ghsa");
+        try (Stream<Path> files = Files.list(ghsa)) {
+            new AdvisoryImporter(server.server().database(), new AdvisoryRepository(), Clock.systemUTC())
+                    .importPaths(files.toList());
+        }
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    /** A kind, a file it reads with findings, the same file with a syntax error, and the warning that says so. */
+    enum BrokenFile {
+        LOCKFILE(ScanType.SCA, "package-lock.json", ArchiveContentTest.LOCKFILE,
+                ArchiveContentTest.LOCKFILE.replace("\"version\": \"4.17.11\" }", "\"version\" \"4.17.11\" }"),
+                "MANIFEST_UNPARSEABLE"),
+        TERRAFORM(ScanType.IAC, "infra/main.tf", ArchiveContentTest.TERRAFORM,
+                ArchiveContentTest.TERRAFORM.replace("name = \"admin\"", "name = \"admin"), "IAC_PARSE_ERROR");
+
+        final ScanType type;
+        final String path;
+        final String good;
+        final String broken;
+        final String code;
+
+        BrokenFile(ScanType type, String path, String good, String broken, String code) {
+            this.type = type;
+            this.path = path;
+            this.good = good;
+            this.broken = broken;
+            this.code = code;
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(BrokenFile.class)
+    void aFileItsParserRejectsKeepsItsFindingsWithTheirStatusAndAssignee(BrokenFile file) {
+        Project project = tenant.owner().createProject(new NewProject("broken-" + file.name(), "main"));
+        scan(project, file.type, Map.of(file.path, file.good));
+        List<Finding> found = findings(project);
+        assertThat(found).isNotEmpty();
+        for (Finding f : found) {
+            tenant.owner().changeStatus(f.id(), new StatusChange(TriageAction.IN_PROGRESS, null, null));
+            tenant.owner().assign(f.id(), tenant.ownerId());
+        }
+
+        ScanDetail broken = scan(project, file.type, Map.of(file.path, file.broken));
+
+        assertThat(broken.scanWarnings()).extracting(ScanWarning::code, ScanWarning::path)
+                .contains(org.assertj.core.groups.Tuple.tuple(file.code, file.path));
+        assertThat(findings(project)).hasSameSizeAs(found).allSatisfy(f -> {
+            assertThat(f.status()).isEqualTo(FindingStatus.IN_PROGRESS);
+            assertThat(f.assignedToUserId()).isEqualTo(tenant.ownerId());
+        });
+
+        scan(project, file.type, Map.of(file.path, file.good));
+        assertThat(findings(project)).hasSameSizeAs(found).allSatisfy(f -> {
+            assertThat(f.status()).isEqualTo(FindingStatus.IN_PROGRESS);
+            assertThat(f.assignedToUserId()).isEqualTo(tenant.ownerId());
+        });
+    }
+
+    @Test
+    void anEmptyArchiveResolvesNothingAndSaysThereWasNothingToScan() {
+        Project project = tenant.owner().createProject(new NewProject("emptied", "main"));
+        scan(project, ScanType.FULL, Map.of(".env", "GITHUB_TOKEN=" + GITHUB_TOKEN + "\n", "infra/main.tf", TERRAFORM));
+        List<Finding> found = findings(project);
+        assertThat(found).extracting(Finding::scanType).contains(ScanKind.SECRETS, ScanKind.IAC);
+
+        ScanDetail empty = scan(project, ScanType.FULL, Map.of());
+
+        assertThat(empty.scanWarnings()).extracting(ScanWarning::code).containsExactly("NOTHING_TO_SCAN");
+        assertThat(findings(project)).hasSameSizeAs(found)
+                .allSatisfy(f -> assertThat(f.status()).isEqualTo(FindingStatus.OPEN));
+    }
+
+    @Test
+    void aKindWithoutAFileItReadsResolvesNothingOfItsKind() {
+        Project project = tenant.owner().createProject(new NewProject("docs-only", "main"));
+        scan(project, ScanType.FULL, Map.of(".env", "GITHUB_TOKEN=" + GITHUB_TOKEN + "\n", "infra/main.tf", TERRAFORM));
+
+        ScanDetail docs = scan(project, ScanType.FULL, Map.of("README.md", "# Shop\n"));
+
+        assertThat(docs.scanWarnings()).filteredOn(w -> w.code().equals("NO_FILES_FOR_KIND"))
+                .extracting(ScanWarning::message).anySatisfy(m -> assertThat(m).contains("iac"))
+                .anySatisfy(m -> assertThat(m).contains("sca")).noneSatisfy(m -> assertThat(m).contains("secrets"));
+        assertThat(findings(project)).isNotEmpty().allSatisfy(f -> assertThat(f.status()).isEqualTo(
+                f.scanType() == ScanKind.SECRETS ? FindingStatus.RESOLVED : FindingStatus.OPEN));
+        assertThat(findings(project)).extracting(Finding::scanType).contains(ScanKind.IAC);
+    }
 
     @Test
     void malformedFilesQuoteNoSecretInAnyResponseLogLineOrDatabaseFile() throws Exception {
@@ -111,5 +249,18 @@ class ArchiveContentTest {
         java.io.StringWriter text = new java.io.StringWriter();
         thrown.printStackTrace(new java.io.PrintWriter(text));
         return text.toString();
+    }
+
+    private static ScanDetail scan(Project project, ScanType type, Map<String, String> files) {
+        var owner = tenant.owner();
+        var submitted = owner.submitScan(ScanSubmission.of(ScanArchive.of(Archives.tarGz(files)), project.id(), "main",
+                "a".repeat(40), type));
+        ScanDetail done = owner.awaitScan(submitted.id(), Duration.ofSeconds(60));
+        assertThat(done.status()).isEqualTo(ScanStatus.COMPLETED);
+        return done;
+    }
+
+    private static List<Finding> findings(Project project) {
+        return tenant.owner().allFindings(FindingFilter.none().withProject(project.id())).toList();
     }
 }

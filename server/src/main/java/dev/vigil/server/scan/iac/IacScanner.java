@@ -16,8 +16,9 @@ import java.util.Optional;
  * The iac engine: reads Terraform, Kubernetes manifests, Dockerfiles and CloudFormation templates into
  * resources and runs the bundled rules (one YAML file per provider under {@code rules/}) on them; the
  * {@code .tf} files of a directory are read together as a Terraform module at the end of the scan. A file
- * that cannot be parsed becomes an {@code IAC_PARSE_ERROR} warning with its line. Nothing is fetched, evaluated
- * or written: modules, data sources and includes stay text. Thread-safe; each session is used by one thread.
+ * that cannot be parsed becomes an {@code IAC_PARSE_ERROR} warning with its line (and the scan resolves no iac
+ * finding). Nothing is fetched, evaluated or written: modules, data sources and includes stay text. Thread-safe;
+ * each session is used by one thread.
  */
 public final class IacScanner implements Scanner {
 
@@ -131,6 +132,7 @@ public final class IacScanner implements Scanner {
                 if (isTerraform(file)) {
                     terraform.add(file.path(), file.name().endsWith(".json")
                             ? TerraformJson.parse(file.text()) : HclParser.parse(file.text()));
+                    warnings.reads(file.path());
                     return;
                 }
                 parsed = read(file);
@@ -138,7 +140,10 @@ public final class IacScanner implements Scanner {
                 warnings.unreadable(PARSE_ERROR, file.path(), ParseError.at(e));
                 return;
             }
-            parsed.ifPresent(iac -> iac.resources().forEach(resource -> evaluate(file.path(), resource)));
+            parsed.ifPresent(iac -> {
+                warnings.reads(file.path());
+                iac.resources().forEach(resource -> evaluate(file.path(), resource));
+            });
         }
 
         private void evaluate(String path, IacResource resource) {

@@ -68,6 +68,7 @@ public final class ManifestFormats {
             }
             try {
                 out.addAll(parser.get().parse(file, archive));
+                warnings.reads(file.path());
             } catch (IOException | RuntimeException | StackOverflowError e) {
                 warnings.unreadable(ManifestFiles.UNPARSEABLE, file.path(), ParseError.at(e));
             }
