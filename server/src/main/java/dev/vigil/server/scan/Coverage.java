@@ -12,9 +12,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * What a scan actually read. A finding the scan did not see is only resolved when the scan read its file: not
  * when the archive pass stopped early (a limit, a truncated upload), nor when its file was skipped (too large).
  * A kind resolves nothing at all when the archive held no file of that kind (an empty archive, a folder picked
- * by mistake), or when its parser rejected any of its files or its scanner failed on one: a broken file's
- * findings are unknown, and so is what it did to the other files of its kind (a Terraform module spans its
- * directory, a pom its parents), so the kind keeps every finding as it was until the file reads again.
+ * by mistake), or when its parser rejected any of its files, its scanner failed on one or its engine could not
+ * check one (no advisories for a lockfile's ecosystem): a broken file's findings are unknown, and so is what it
+ * did to the other files of its kind (a Terraform module spans its directory, a pom its parents), so the kind
+ * keeps every finding as it was until the file reads again.
  */
 final class Coverage {
 
@@ -38,7 +39,7 @@ final class Coverage {
         withFiles.add(kind);
     }
 
-    /** A file of {@code kind} that its parser rejected or its scanner failed on. */
+    /** A file of {@code kind} that its parser rejected, its scanner failed on or its engine could not check. */
     void rejected(ScanKind kind) {
         withFiles.add(kind);
         rejected.add(kind);

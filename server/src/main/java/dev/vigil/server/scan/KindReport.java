@@ -23,6 +23,12 @@ record KindReport(ScanKind kind, ScanWarnings warnings, Coverage coverage) imple
         warnings.warn(code, error.message(), path);
     }
 
+    @Override
+    public void unchecked(String code, String message, String path) {
+        coverage.rejected(kind);
+        warnings.warn(code, message, path);
+    }
+
     /** The scanner threw on {@code path}: a warning naming the exception's class only, and a kind not read. */
     void failed(String path, RuntimeException e) {
         coverage.rejected(kind);

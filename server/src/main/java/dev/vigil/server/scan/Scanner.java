@@ -62,5 +62,13 @@ public interface Scanner {
         default void unreadable(String code, String path, ParseError error) {
             warn(code, error.message(), path);
         }
+
+        /**
+         * A file of this kind that was read but could not be checked (no advisories for its ecosystem, say): a
+         * warning, and no finding of this session's kind is resolved by the scan.
+         */
+        default void unchecked(String code, String message, String path) {
+            warn(code, message, path);
+        }
     }
 }

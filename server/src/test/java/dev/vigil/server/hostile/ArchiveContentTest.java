@@ -2,6 +2,7 @@ package dev.vigil.server.hostile;
 
 import dev.vigil.client.ScanArchive;
 import dev.vigil.client.ScanSubmission;
+import dev.vigil.client.VigilClient;
 import dev.vigil.model.ExportFormat;
 import dev.vigil.model.Finding;
 import dev.vigil.model.FindingFilter;
@@ -85,9 +86,13 @@ class ArchiveContentTest {
     static void start() throws IOException {
         server = TestServer.start();
         tenant = server.tenant();
+        importAdvisories(server);
+    }
+
+    private static void importAdvisories(TestServer into) throws IOException {
         Path ghsa = Path.of(System.getProperty("vigil.shared.data", "../../shared/data"), "advisories", "ghsa");
         try (Stream<Path> files = Files.list(ghsa)) {
-            new AdvisoryImporter(server.server().database(), new AdvisoryRepository(), Clock.systemUTC())
+            new AdvisoryImporter(into.server().database(), new AdvisoryRepository(), Clock.systemUTC())
                     .importPaths(files.toList());
         }
     }
@@ -160,6 +165,28 @@ class ArchiveContentTest {
         assertThat(empty.scanWarnings()).extracting(ScanWarning::code).containsExactly("NOTHING_TO_SCAN");
         assertThat(findings(project)).hasSameSizeAs(found)
                 .allSatisfy(f -> assertThat(f.status()).isEqualTo(FindingStatus.OPEN));
+    }
+
+    @Test
+    void aLockfileWhoseEcosystemHasNoAdvisoriesKeepsItsFindings() throws IOException {
+        try (TestServer own = TestServer.start()) {
+            importAdvisories(own);
+            VigilClient owner = own.tenant().owner();
+            Project project = owner.createProject(new NewProject("advisories-gone", "main"));
+            scan(owner, project, ScanType.SCA, Map.of("package-lock.json", LOCKFILE));
+            assertThat(findings(owner, project)).isNotEmpty();
+            own.server().database().run(c -> {
+                try (var delete = c.prepareStatement("DELETE FROM advisory_imports WHERE ecosystem = 'NPM'")) {
+                    delete.executeUpdate();
+                }
+            });
+
+            ScanDetail unchecked = scan(owner, project, ScanType.SCA, Map.of("package-lock.json", LOCKFILE));
+
+            assertThat(unchecked.scanWarnings()).extracting(ScanWarning::code).contains("NO_ADVISORY_DATA");
+            assertThat(findings(owner, project)).isNotEmpty()
+                    .allSatisfy(f -> assertThat(f.status()).isEqualTo(FindingStatus.OPEN));
+        }
     }
 
     @Test
@@ -252,7 +279,10 @@ class ArchiveContentTest {
     }
 
     private static ScanDetail scan(Project project, ScanType type, Map<String, String> files) {
-        var owner = tenant.owner();
+        return scan(tenant.owner(), project, type, files);
+    }
+
+    private static ScanDetail scan(VigilClient owner, Project project, ScanType type, Map<String, String> files) {
         var submitted = owner.submitScan(ScanSubmission.of(ScanArchive.of(Archives.tarGz(files)), project.id(), "main",
                 "a".repeat(40), type));
         ScanDetail done = owner.awaitScan(submitted.id(), Duration.ofSeconds(60));
@@ -261,6 +291,10 @@ class ArchiveContentTest {
     }
 
     private static List<Finding> findings(Project project) {
-        return tenant.owner().allFindings(FindingFilter.none().withProject(project.id())).toList();
+        return findings(tenant.owner(), project);
+    }
+
+    private static List<Finding> findings(VigilClient owner, Project project) {
+        return owner.allFindings(FindingFilter.none().withProject(project.id())).toList();
     }
 }

@@ -19,7 +19,7 @@ import java.util.Set;
 /**
  * The dependency engine: a session keeps the manifests and lockfiles of a scan, and at the end parses them
  * ({@link ManifestParsers}) and matches every dependency against the advisory database. An ecosystem without
- * advisory data is reported once as a {@code NO_ADVISORY_DATA} warning. A package locked at several places of
+ * advisory data is reported once as a {@code NO_ADVISORY_DATA} warning, and the scan resolves no sca finding. A package locked at several places of
  * one manifest gives one detection per advisory (its first line). Thread-safe.
  */
 public final class ScaScanner implements Scanner {
@@ -61,9 +61,9 @@ public final class ScaScanner implements Scanner {
         for (Dependency dependency : dependencies) {
             if (!matcher.hasData(dependency.ecosystem())) {
                 if (warned.add(dependency.ecosystem())) {
-                    warnings.warn(NO_ADVISORY_DATA, "no advisories imported for " + dependency.ecosystem().osvName()
-                            + ": its dependencies were not checked (run `vigil advisories update`)",
-                            dependency.manifestPath());
+                    warnings.unchecked(NO_ADVISORY_DATA, "no advisories imported for "
+                            + dependency.ecosystem().osvName() + ": its dependencies were not checked and no sca"
+                            + " finding was resolved (run `vigil advisories update`)", dependency.manifestPath());
                 }
                 continue;
             }
