@@ -29,6 +29,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -233,6 +234,9 @@ class ArchiveContentTest {
         };
         Logger root = Logger.getLogger("");
         root.addHandler(capture);
+        PrintStream stderr = System.err;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(printed, true, StandardCharsets.UTF_8));
         List<String> seen = new ArrayList<>();
         Path dataDir;
         try (TestServer fileBacked = TestServer.start(s -> s.withDatabase(Dialect.hsqldbFileUrl(s.dataDir())))) {
@@ -260,11 +264,13 @@ class ArchiveContentTest {
             }
         } finally {
             root.removeHandler(capture);
+            System.setErr(stderr);
         }
 
         List<String> secrets = List.of(GITHUB_TOKEN, AWS_KEY_ID, AWS_SECRET);
         assertThat(seen).allSatisfy(text -> assertThat(text).doesNotContain(secrets));
         assertThat(logged).allSatisfy(line -> assertThat(line).doesNotContain(secrets));
+        assertThat(printed.toString(StandardCharsets.UTF_8)).doesNotContain(secrets);
         try (Stream<Path> files = Files.walk(dataDir)) {
             assertThat(files.filter(Files::isRegularFile).toList()).isNotEmpty().allSatisfy(file -> assertThat(
                     new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1)).as(file.toString())
