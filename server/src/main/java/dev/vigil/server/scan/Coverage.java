@@ -35,12 +35,12 @@ final class Coverage {
     }
 
     /** A file of {@code kind} in the archive. */
-    void reads(ScanKind kind) {
+    void sawFile(ScanKind kind) {
         withFiles.add(kind);
     }
 
     /** A file of {@code kind} that its parser rejected, its scanner failed on or its engine could not check. */
-    void rejected(ScanKind kind) {
+    void couldNotRead(ScanKind kind) {
         withFiles.add(kind);
         rejected.add(kind);
     }

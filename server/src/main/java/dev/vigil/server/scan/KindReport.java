@@ -14,24 +14,24 @@ record KindReport(ScanKind kind, ScanWarnings warnings, Coverage coverage) imple
 
     @Override
     public void reads(String path) {
-        coverage.reads(kind);
+        coverage.sawFile(kind);
     }
 
     @Override
     public void unreadable(String code, String path, ParseError error) {
-        coverage.rejected(kind);
+        coverage.couldNotRead(kind);
         warnings.warn(code, error.message(), path);
     }
 
     @Override
     public void unchecked(String code, String message, String path) {
-        coverage.rejected(kind);
+        coverage.couldNotRead(kind);
         warnings.warn(code, message, path);
     }
 
     /** The scanner threw on {@code path}: a warning naming the exception's class only, and a kind not read. */
     void failed(String path, RuntimeException e) {
-        coverage.rejected(kind);
+        coverage.couldNotRead(kind);
         warnings.warn(SCANNER_ERROR, "a scanner failed on this file: " + e.getClass().getSimpleName(), path);
     }
 }
