@@ -76,6 +76,29 @@ class ArchiveContentTest {
               }
             }
             """;
+    private static final String CARGO_LOCK = """
+            version = 3
+
+            [[package]]
+            name = "shop"
+            version = "0.1.0"
+            dependencies = [
+             "smallvec",
+            ]
+
+            [[package]]
+            name = "smallvec"
+            version = "1.6.0"
+            source = "registry+https://github.com/rust-lang/crates.io-index"
+            """;
+    /** An OSV record for the Cargo lockfile (the shared advisories have none for crates.io). */
+    private static final String SMALLVEC_ADVISORY = """
+            {"id": "GHSA-43w2-9j62-hq99", "modified": "2021-08-25T20:50:00Z", "published": "2021-08-25T20:50:00Z",
+             "summary": "Buffer overflow in SmallVec::insert_many",
+             "affected": [{"package": {"ecosystem": "crates.io", "name": "smallvec"},
+                           "ranges": [{"type": "SEMVER", "events": [{"introduced": "0.6.3"}, {"fixed": "1.6.1"}]}]}],
+             "database_specific": {"severity": "HIGH"}}
+            """;
     private static final String GITHUB_TOKEN = "ghp_Vq3xL8mN2pR5tW9yB1cD4fG7hJ0kM6sA2eQz";
     private static final String AWS_KEY_ID = "AKIAZ4QW7ERT2YUI9OPL";
     private static final String AWS_SECRET = "k9Lm2Np4Qr6St8Uv0Wx1Yz3Ab5Cd7Ef9Gh2Ij4K";
@@ -92,9 +115,10 @@ class ArchiveContentTest {
 
     private static void importAdvisories(TestServer into) throws IOException {
         Path ghsa = Path.of(System.getProperty("vigil.shared.data", "../../shared/data"), "advisories", "ghsa");
+        Path smallvec = Files.writeString(into.dataDir().resolve("GHSA-43w2-9j62-hq99.json"), SMALLVEC_ADVISORY);
         try (Stream<Path> files = Files.list(ghsa)) {
             new AdvisoryImporter(into.server().database(), new AdvisoryRepository(), Clock.systemUTC())
-                    .importPaths(files.toList());
+                    .importPaths(Stream.concat(files, Stream.of(smallvec)).toList());
         }
     }
 
@@ -107,6 +131,9 @@ class ArchiveContentTest {
     enum BrokenFile {
         LOCKFILE(ScanType.SCA, "package-lock.json", ArchiveContentTest.LOCKFILE,
                 ArchiveContentTest.LOCKFILE.replace("\"version\": \"4.17.11\" }", "\"version\" \"4.17.11\" }"),
+                "MANIFEST_UNPARSEABLE"),
+        CARGO_LOCK(ScanType.SCA, "Cargo.lock", ArchiveContentTest.CARGO_LOCK,
+                ArchiveContentTest.CARGO_LOCK.replace("version = \"1.6.0\"", "version = \"1.6.0"),
                 "MANIFEST_UNPARSEABLE"),
         TERRAFORM(ScanType.IAC, "infra/main.tf", ArchiveContentTest.TERRAFORM,
                 ArchiveContentTest.TERRAFORM.replace("name = \"admin\"", "name = \"admin"), "IAC_PARSE_ERROR");

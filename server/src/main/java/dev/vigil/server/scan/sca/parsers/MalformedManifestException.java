@@ -9,6 +9,10 @@ final class MalformedManifestException extends MalformedFileException {
         super(reason, 0);
     }
 
+    MalformedManifestException(String reason, int line) {
+        super(reason, line);
+    }
+
     MalformedManifestException(String reason, Throwable cause) {
         super(reason, cause);
     }
