@@ -30,6 +30,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,6 +48,7 @@ import java.util.logging.Logger;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 /**
  * Hostile archive content: a file its parser rejects, or an archive without a file a kind reads, resolves
@@ -168,7 +171,7 @@ class ArchiveContentTest {
         ScanDetail broken = scan(project, file.type, Map.of(file.path, file.broken));
 
         assertThat(broken.scanWarnings()).extracting(ScanWarning::code, ScanWarning::path)
-                .contains(org.assertj.core.groups.Tuple.tuple(file.code, file.path));
+                .contains(tuple(file.code, file.path));
         assertThat(findings(project)).hasSameSizeAs(found).allSatisfy(f -> {
             assertThat(f.status()).isEqualTo(FindingStatus.IN_PROGRESS);
             assertThat(f.assignedToUserId()).isEqualTo(tenant.ownerId());
@@ -229,7 +232,7 @@ class ArchiveContentTest {
                 .anySatisfy(m -> assertThat(m).contains("sca")).noneSatisfy(m -> assertThat(m).contains("secrets"));
         assertThat(findings(project)).isNotEmpty().allSatisfy(f -> assertThat(f.status()).isEqualTo(
                 f.scanType() == ScanKind.SECRETS ? FindingStatus.RESOLVED : FindingStatus.OPEN));
-        assertThat(findings(project)).extracting(Finding::scanType).contains(ScanKind.IAC);
+        assertThat(findings(project)).extracting(Finding::scanType).contains(ScanKind.SECRETS, ScanKind.IAC);
     }
 
     @Test
@@ -277,7 +280,8 @@ class ArchiveContentTest {
             List<ScanWarning> rejected = detail.scanWarnings().stream()
                     .filter(w -> List.of("IAC_PARSE_ERROR", "MANIFEST_UNPARSEABLE").contains(w.code())).toList();
             assertThat(rejected).extracting(ScanWarning::path)
-                    .containsExactlyInAnyOrder("package-lock.json", "deploy/app.yaml", "infra/main.tf", "pom.xml");
+                    .containsExactlyInAnyOrder("package-lock.json", "deploy/app.yaml", "infra/main.tf", "Cargo.lock",
+                            "pom.xml");
             assertThat(rejected).allSatisfy(w -> assertThat(w.message()).startsWith("cannot parse this file at line "));
 
             seen.add(owner.send("GET", "/v1/scans/" + scan.id(), Map.of(), null).text());
@@ -306,8 +310,8 @@ class ArchiveContentTest {
     }
 
     private static String stackTrace(Throwable thrown) {
-        java.io.StringWriter text = new java.io.StringWriter();
-        thrown.printStackTrace(new java.io.PrintWriter(text));
+        StringWriter text = new StringWriter();
+        thrown.printStackTrace(new PrintWriter(text));
         return text.toString();
     }
 
