@@ -5,17 +5,18 @@ import dev.vigil.model.ScanWarning;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What a scan actually read. A finding the scan did not see is only resolved when the scan read its file: not
- * when the archive pass stopped early (a limit, a truncated upload), nor when its file was skipped (too large).
- * A kind resolves nothing at all when the archive held no file of that kind (an empty archive, a folder picked
- * by mistake), or when its parser rejected any of its files, its scanner failed on one or its engine could not
- * check one (no advisories for a lockfile's ecosystem): a broken file's findings are unknown, and so is what it
- * did to the other files of its kind (a Terraform module spans its directory, a pom its parents), so the kind
- * keeps every finding as it was until the file reads again.
+ * when the archive pass stopped early (a limit, a truncated upload), nor when its file was skipped (too large)
+ * or not checked (a lockfile of an ecosystem without advisories). A kind resolves nothing at all when the
+ * archive held no file of that kind (an empty archive, a folder picked by mistake), or when its parser rejected
+ * any of its files or its scanner failed on one: a broken file's findings are unknown, and so is what it did to
+ * the other files of its kind (a Terraform module spans its directory, a pom its parents), so the kind keeps
+ * every finding as it was until the file reads again.
  */
 final class Coverage {
 
@@ -25,6 +26,7 @@ final class Coverage {
     private final Set<String> missed = ConcurrentHashMap.newKeySet();
     private final Set<ScanKind> withFiles = ConcurrentHashMap.newKeySet();
     private final Set<ScanKind> rejected = ConcurrentHashMap.newKeySet();
+    private final Map<ScanKind, Set<String>> unchecked = new ConcurrentHashMap<>();
     private volatile boolean complete = true;
 
     void archive(ArchiveSummary summary) {
@@ -39,15 +41,21 @@ final class Coverage {
         withFiles.add(kind);
     }
 
-    /** A file of {@code kind} that its parser rejected, its scanner failed on or its engine could not check. */
+    /** A file of {@code kind} that its parser rejected or its scanner failed on. */
     void couldNotRead(ScanKind kind) {
         withFiles.add(kind);
         rejected.add(kind);
     }
 
+    /** A file of {@code kind} read but not checked: its own findings of the kind stay as they were. */
+    void unchecked(ScanKind kind, String path) {
+        unchecked.computeIfAbsent(kind, k -> ConcurrentHashMap.newKeySet()).add(path);
+    }
+
     /** True when the scan read {@code path} entirely for {@code kind}: what it did not find there is gone. */
     boolean read(ScanKind kind, String path) {
-        return complete && withFiles.contains(kind) && !rejected.contains(kind) && !missed.contains(path);
+        return complete && withFiles.contains(kind) && !rejected.contains(kind) && !missed.contains(path)
+                && !unchecked.getOrDefault(kind, Set.of()).contains(path);
     }
 
     /**

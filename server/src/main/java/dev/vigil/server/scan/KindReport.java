@@ -24,9 +24,8 @@ record KindReport(ScanKind kind, ScanWarnings warnings, Coverage coverage) imple
     }
 
     @Override
-    public void unchecked(String code, String message, String path) {
-        coverage.couldNotRead(kind);
-        warnings.warn(code, message, path);
+    public void unchecked(String path) {
+        coverage.unchecked(kind, path);
     }
 
     /** The scanner threw on {@code path}: a warning naming the exception's class only, and a kind not read. */

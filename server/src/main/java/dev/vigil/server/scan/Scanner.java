@@ -64,11 +64,10 @@ public interface Scanner {
         }
 
         /**
-         * A file of this kind that was read but could not be checked (no advisories for its ecosystem, say): a
-         * warning, and no finding of this session's kind is resolved by the scan.
+         * A file of this kind that was read but not checked (no advisories for its ecosystem, say): the scan
+         * resolves none of this kind's findings in it. The session warns about it separately.
          */
-        default void unchecked(String code, String message, String path) {
-            warn(code, message, path);
+        default void unchecked(String path) {
         }
     }
 }

@@ -221,6 +221,25 @@ class ArchiveContentTest {
     }
 
     @Test
+    void aLockfileWithoutAdvisoriesLeavesTheOtherLockfilesFindingsToResolve() {
+        Project project = tenant.owner().createProject(new NewProject("polyglot", "main"));
+        scan(project, ScanType.SCA, Map.of("package-lock.json", LOCKFILE));
+        assertThat(findings(project)).isNotEmpty();
+        String nuget = """
+                {"version": 1, "dependencies": {"net8.0": {"Newtonsoft.Json": {"type": "Direct",
+                  "requested": "[13.0.3, )", "resolved": "13.0.3"}}}}
+                """;
+
+        ScanDetail upgraded = scan(project, ScanType.SCA, Map.of("package-lock.json",
+                LOCKFILE.replace("4.17.11", "4.17.21"), "dotnet/packages.lock.json", nuget));
+
+        assertThat(upgraded.scanWarnings()).extracting(ScanWarning::code, ScanWarning::path)
+                .contains(tuple("NO_ADVISORY_DATA", "dotnet/packages.lock.json"));
+        assertThat(findings(project)).isNotEmpty()
+                .allSatisfy(f -> assertThat(f.status()).isEqualTo(FindingStatus.RESOLVED));
+    }
+
+    @Test
     void aKindWithoutAFileItReadsResolvesNothingOfItsKind() {
         Project project = tenant.owner().createProject(new NewProject("docs-only", "main"));
         scan(project, ScanType.FULL, Map.of(".env", "GITHUB_TOKEN=" + GITHUB_TOKEN + "\n", "infra/main.tf", TERRAFORM));
