@@ -93,7 +93,8 @@ public final class ScanProcessor {
             if (scanner == null) {
                 sink.warn("ENGINE_UNAVAILABLE", kind.wire() + " analysis is not available in this version of Vigil", null);
             } else {
-                sessions.add(new GuardedSession(scanner.start(sink), sink, coverage));
+                KindReport report = new KindReport(kind, warnings, coverage);
+                sessions.add(new GuardedSession(scanner.start(report), report));
             }
         }
         ArchiveReader reader = new ArchiveReader(limits);
@@ -103,6 +104,7 @@ public final class ScanProcessor {
         coverage.archive(summary);
         List<Detection> detections = new ArrayList<>();
         sessions.forEach(session -> detections.addAll(session.finish()));
+        warnings.addAll(coverage.warnings(ran(scan)));
         Optional<ObjectNode> bom = sessions.stream().map(session -> session.billOfMaterials(scan.id().toString()))
                 .flatMap(Optional::stream).findFirst();
         return new Detected(detections, bom);
@@ -142,18 +144,15 @@ public final class ScanProcessor {
     }
 
     /** Keeps one scanner's failure on one file from ending the scan: it becomes a warning. */
-    private record GuardedSession(Scanner.Session session, Scanner.Warnings warnings, Coverage coverage)
-            implements Scanner.Session {
+    private record GuardedSession(Scanner.Session session, KindReport report) implements Scanner.Session {
 
         @Override
         public void scan(SourceFile file) {
             try {
                 session.scan(file);
             } catch (Throwable e) {
-                coverage.missed(file.path());
                 LOG.warn("scanner failed on {}: {}", file.path(), Failures.describe(e));
-                warnings.warn("SCANNER_ERROR", "a scanner failed on this file: " + e.getClass().getSimpleName(),
-                        file.path());
+                report.failed(file.path(), e);
             }
         }
 

@@ -12,8 +12,9 @@ import java.util.Optional;
  *
  * <p>Contract: a scanner MUST NOT reach the network or the file system on behalf of a scanned file, MUST
  * run in time linear in its input (hostile files included), and MUST NOT throw for malformed content:
- * it reports a {@link dev.vigil.model.ScanWarning} through {@link Warnings} and goes on. Implementations
- * are thread-safe; a session is used by one thread.
+ * it reports a {@link dev.vigil.model.ScanWarning} through {@link Warnings} and goes on. A session MUST report
+ * every file of its kind through {@link Warnings#reads}, so that a kind with nothing to scan resolves nothing.
+ * Implementations are thread-safe; a session is used by one thread.
  */
 public interface Scanner {
 
@@ -40,9 +41,33 @@ public interface Scanner {
         }
     }
 
-    /** Where a scanner reports what it could not do. */
+    /**
+     * Where a session reports the files of its kind and what it could not do. A warning MUST NOT quote a file's
+     * content (a parser's message does: report a rejected file through {@link #unreadable}).
+     */
     @FunctionalInterface
     interface Warnings {
+
+        /** Something the session could not do; {@code message} is the scanner's own words. */
         void warn(String code, String message, String path);
+
+        /** A file of this session's kind, whether or not its parser accepts it: the kind had something to scan. */
+        default void reads(String path) {
+        }
+
+        /**
+         * A file that its parser rejected, as warning {@code code} with only {@code error}'s place: no finding of
+         * this session's kind is resolved by the scan.
+         */
+        default void unreadable(String code, String path, ParseError error) {
+            warn(code, error.message(), path);
+        }
+
+        /**
+         * A file of this kind that was read but not checked (no advisories for its ecosystem, say): the scan
+         * resolves none of this kind's findings in it. The session warns about it separately.
+         */
+        default void unchecked(String path) {
+        }
     }
 }

@@ -25,7 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.function.Predicate;
+import java.util.function.BiPredicate;
 
 /**
  * What a finished scan does to its project (docs/adr/0011-default-branch-scans-change-findings.md,
@@ -61,11 +61,11 @@ public final class FindingMerger {
 
     /**
      * Merges or compares inside the caller's transaction, which also completes the scan. Only findings of the
-     * kinds that {@code ran} are touched; {@code read} tells whether the scan read a path entirely, and a
-     * finding in a file it did not read is not resolved.
+     * kinds that {@code ran} are touched; {@code read} tells whether the scan read a path entirely for a kind, and
+     * a finding in a file it did not read is not resolved.
      */
     public Result merge(Connection c, ScanRow scan, Set<ScanKind> ran, List<Detection> detections, long now,
-                        Predicate<String> read) throws SQLException {
+                        BiPredicate<ScanKind, String> read) throws SQLException {
         Map<String, Detection> distinct = distinct(detections);
         projects.lockForMerge(c, scan.projectId());
         if (scan.prId() == null) {
@@ -84,7 +84,7 @@ public final class FindingMerger {
     }
 
     private void update(Connection c, ScanRow scan, Map<String, Detection> seen, Map<String, Known> known, long now,
-                        Predicate<String> read) throws SQLException {
+                        BiPredicate<ScanKind, String> read) throws SQLException {
         List<NewFinding> created = new ArrayList<>();
         List<Seen> refreshed = new ArrayList<>();
         List<ScanChange> changes = new ArrayList<>();
@@ -103,7 +103,7 @@ public final class FindingMerger {
         }
         for (var entry : known.entrySet()) {
             Known k = entry.getValue();
-            if (!seen.containsKey(entry.getKey()) && k.status().isActive() && read.test(k.path())) {
+            if (!seen.containsKey(entry.getKey()) && k.status().isActive() && read.test(k.place().kind(), k.path())) {
                 changes.add(new ScanChange(k.id(), k.place(), k.status(), FindingStatus.RESOLVED,
                         "resolved_by_scan"));
             }

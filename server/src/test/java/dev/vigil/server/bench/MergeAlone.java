@@ -51,7 +51,7 @@ final class MergeAlone {
     private static double time(BenchServer server, FindingMerger merger, ScanRow scan, List<Detection> detections) {
         long start = System.nanoTime();
         server.database().inTransaction(c -> merger.merge(c, scan, java.util.EnumSet.allOf(dev.vigil.model.ScanKind.class), detections,
-                System.currentTimeMillis(), path -> true));
+                System.currentTimeMillis(), (kind, path) -> true));
         return (System.nanoTime() - start) / 1e9;
     }
 

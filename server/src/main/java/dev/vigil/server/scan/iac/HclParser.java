@@ -281,7 +281,7 @@ final class HclParser {
         List<String> lines = new ArrayList<>();
         while (true) {
             if (pos >= src.length()) {
-                throw new IacParseException("unterminated heredoc " + marker, line);
+                throw new IacParseException("unterminated heredoc", line);
             }
             int end = src.indexOf('\n', pos);
             end = end < 0 ? src.length() : end;

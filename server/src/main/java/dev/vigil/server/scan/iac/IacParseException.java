@@ -1,13 +1,15 @@
 package dev.vigil.server.scan.iac;
 
-/** A file that its parser cannot read: the scanner turns it into a scan warning and goes on. */
-final class IacParseException extends RuntimeException {
+import dev.vigil.server.scan.MalformedFileException;
 
-    IacParseException(String message, int line) {
-        super(message + " at line " + line);
+/** A file that its parser cannot read: the scanner turns it into a scan warning and goes on. */
+final class IacParseException extends MalformedFileException {
+
+    IacParseException(String reason, int line) {
+        super(reason, line);
     }
 
-    IacParseException(String message, Throwable cause) {
-        super(message, cause);
+    IacParseException(String reason, Throwable cause) {
+        super(reason, cause);
     }
 }

@@ -2,6 +2,7 @@ package dev.vigil.server.scan.iac;
 
 import dev.vigil.model.ScanKind;
 import dev.vigil.server.scan.Detection;
+import dev.vigil.server.scan.ParseError;
 import dev.vigil.server.scan.Scanner;
 import dev.vigil.server.scan.SourceFile;
 
@@ -15,8 +16,9 @@ import java.util.Optional;
  * The iac engine: reads Terraform, Kubernetes manifests, Dockerfiles and CloudFormation templates into
  * resources and runs the bundled rules (one YAML file per provider under {@code rules/}) on them; the
  * {@code .tf} files of a directory are read together as a Terraform module at the end of the scan. A file
- * that cannot be parsed becomes an {@code IAC_PARSE_ERROR} warning. Nothing is fetched, evaluated or
- * written: modules, data sources and includes stay text. Thread-safe; each session is used by one thread.
+ * that cannot be parsed becomes an {@code IAC_PARSE_ERROR} warning with its line (and the scan resolves no iac
+ * finding). Nothing is fetched, evaluated or written: modules, data sources and includes stay text. Thread-safe;
+ * each session is used by one thread.
  */
 public final class IacScanner implements Scanner {
 
@@ -130,14 +132,18 @@ public final class IacScanner implements Scanner {
                 if (isTerraform(file)) {
                     terraform.add(file.path(), file.name().endsWith(".json")
                             ? TerraformJson.parse(file.text()) : HclParser.parse(file.text()));
+                    warnings.reads(file.path());
                     return;
                 }
                 parsed = read(file);
             } catch (IacParseException e) {
-                warnings.warn(PARSE_ERROR, "cannot parse this file: " + e.getMessage(), file.path());
+                warnings.unreadable(PARSE_ERROR, file.path(), ParseError.at(e));
                 return;
             }
-            parsed.ifPresent(iac -> iac.resources().forEach(resource -> evaluate(file.path(), resource)));
+            parsed.ifPresent(iac -> {
+                warnings.reads(file.path());
+                iac.resources().forEach(resource -> evaluate(file.path(), resource));
+            });
         }
 
         private void evaluate(String path, IacResource resource) {

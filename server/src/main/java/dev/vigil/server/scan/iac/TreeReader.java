@@ -51,7 +51,7 @@ final class TreeReader {
         try (JsonParser parser = YAML.createParser(text)) {
             return new TreeReader(parser).documents();
         } catch (IOException | RuntimeException e) {
-            throw new IacParseException("malformed YAML: " + firstLine(e.getMessage()), e);
+            throw new IacParseException("malformed YAML", e);
         }
     }
 
@@ -59,16 +59,8 @@ final class TreeReader {
         try (JsonParser parser = JSON.createParser(text)) {
             return new TreeReader(parser).documents();
         } catch (IOException | RuntimeException e) {
-            throw new IacParseException("malformed JSON: " + firstLine(e.getMessage()), e);
+            throw new IacParseException("malformed JSON", e);
         }
-    }
-
-    private static String firstLine(String message) {
-        if (message == null) {
-            return "unreadable";
-        }
-        int end = message.indexOf('\n');
-        return end < 0 ? message : message.substring(0, end);
     }
 
     private List<Node> documents() throws IOException {

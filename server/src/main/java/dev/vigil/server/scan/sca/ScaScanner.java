@@ -19,8 +19,9 @@ import java.util.Set;
 /**
  * The dependency engine: a session keeps the manifests and lockfiles of a scan, and at the end parses them
  * ({@link ManifestParsers}) and matches every dependency against the advisory database. An ecosystem without
- * advisory data is reported once as a {@code NO_ADVISORY_DATA} warning. A package locked at several places of
- * one manifest gives one detection per advisory (its first line). Thread-safe.
+ * advisory data is reported once as a {@code NO_ADVISORY_DATA} warning, and the scan resolves no finding of
+ * its manifests. A package locked at several places of one manifest gives one detection per advisory (its
+ * first line). Thread-safe.
  */
 public final class ScaScanner implements Scanner {
 
@@ -60,10 +61,11 @@ public final class ScaScanner implements Scanner {
         List<Match> matches = new ArrayList<>();
         for (Dependency dependency : dependencies) {
             if (!matcher.hasData(dependency.ecosystem())) {
+                warnings.unchecked(dependency.manifestPath());
                 if (warned.add(dependency.ecosystem())) {
                     warnings.warn(NO_ADVISORY_DATA, "no advisories imported for " + dependency.ecosystem().osvName()
-                            + ": its dependencies were not checked (run `vigil advisories update`)",
-                            dependency.manifestPath());
+                            + ": its dependencies were not checked, nor their findings resolved (run `vigil"
+                            + " advisories update`)", dependency.manifestPath());
                 }
                 continue;
             }

@@ -40,7 +40,7 @@ public final class SecretsScanner implements Scanner {
 
     @Override
     public Session start(Warnings warnings) {
-        return new SecretsSession();
+        return new SecretsSession(warnings);
     }
 
     /** How many rules the scanner runs. */
@@ -54,7 +54,7 @@ public final class SecretsScanner implements Scanner {
 
     /** Scans one file outside a session: what a session would report for it. */
     List<Detection> scanFile(SourceFile file) {
-        SecretsSession session = new SecretsSession();
+        SecretsSession session = new SecretsSession((code, message, path) -> { });
         session.scan(file);
         return session.finish();
     }
@@ -64,12 +64,18 @@ public final class SecretsScanner implements Scanner {
         private final WindowScanner windows = new WindowScanner(book.rules(), keywords);
         private final RuleMatcher matcher = new RuleMatcher(book.rules(), book.global());
         private final List<Detection> detections = new ArrayList<>();
+        private final Warnings warnings;
+
+        SecretsSession(Warnings warnings) {
+            this.warnings = warnings;
+        }
 
         @Override
         public void scan(SourceFile file) {
             if (file.size() == 0 || file.isBinary() || book.global().skipsPath(file.path())) {
                 return;
             }
+            warnings.reads(file.path());
             FileFindings findings = new FileFindings(file.path());
             windows.scan(file, matcher.on(file, findings));
             detections.addAll(findings.detections());

@@ -1,5 +1,6 @@
 package dev.vigil.server.scan.sca.parsers;
 
+import dev.vigil.server.scan.ParseError;
 import dev.vigil.server.scan.Scanner;
 import dev.vigil.server.scan.SourceFile;
 import dev.vigil.server.scan.sca.Dependency;
@@ -53,7 +54,10 @@ public final class ManifestFormats {
         return !installed && (parserFor(path, name).isPresent() || COMPANIONS.contains(name));
     }
 
-    /** The dependencies of all manifests and lockfiles among {@code files}; malformed ones become warnings. */
+    /**
+     * The dependencies of all manifests and lockfiles among {@code files}; malformed ones are reported as
+     * unreadable, with the place their parser gave up and never its message.
+     */
     public static List<Dependency> parse(List<SourceFile> files, Scanner.Warnings warnings) {
         ManifestFiles archive = new ManifestFiles(files, warnings);
         List<Dependency> out = new ArrayList<>();
@@ -64,8 +68,9 @@ public final class ManifestFormats {
             }
             try {
                 out.addAll(IdentifierCaps.within(parser.get().parse(file, archive), file, warnings));
+                warnings.reads(file.path());
             } catch (IOException | RuntimeException | StackOverflowError e) {
-                warnings.warn(ManifestFiles.UNPARSEABLE, "cannot read " + file.name() + ": " + reason(e), file.path());
+                warnings.unreadable(ManifestFiles.UNPARSEABLE, file.path(), ParseError.at(e));
             }
         }
         return List.copyOf(out);
@@ -85,13 +90,5 @@ public final class ManifestFormats {
     /** npm reads npm-shrinkwrap.json instead of package-lock.json when both exist. */
     private static boolean shadowed(SourceFile file, ManifestFiles archive) {
         return file.name().equals("package-lock.json") && archive.sibling(file, "npm-shrinkwrap.json").isPresent();
-    }
-
-    private static String reason(Throwable e) {
-        String message = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("");
-        if (message.isBlank()) {
-            return e.getClass().getSimpleName();
-        }
-        return message.length() > 200 ? message.substring(0, 200) + "…" : message;
     }
 }

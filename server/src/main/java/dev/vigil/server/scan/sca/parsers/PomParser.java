@@ -43,7 +43,7 @@ final class PomParser implements ManifestParser {
             }
             String version = values.resolve(declared.get());
             if (version.contains("${")) {
-                files.warn(ManifestFiles.VERSION_UNRESOLVED, "the version " + declared.get() + " of " + key
+                files.warn(ManifestFiles.VERSION_UNRESOLVED, "the version of the dependency at line " + dependency.line()
                         + " refers to a property that is not defined in this pom or its parents in the archive", file.path());
                 continue;
             }

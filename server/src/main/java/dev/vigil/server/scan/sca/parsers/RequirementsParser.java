@@ -55,7 +55,7 @@ final class RequirementsParser implements ManifestParser {
             String requirement = withoutComment(logical.toString()).trim();
             Matcher include = INCLUDE.matcher(requirement);
             if (include.matches()) {
-                include(file, include.group(1), files, depth, out);
+                include(file, first + 1, include.group(1), files, depth, out);
                 continue;
             }
             pinned(requirement).ifPresent(p -> out.add(new Dependency(Ecosystem.PYPI, PythonNames.normalise(p[0]),
@@ -63,10 +63,11 @@ final class RequirementsParser implements ManifestParser {
         }
     }
 
-    private static void include(SourceFile from, String target, ManifestFiles files, int depth, List<Dependency> out) {
+    private static void include(SourceFile from, int line, String target, ManifestFiles files, int depth,
+                                List<Dependency> out) {
         Optional<SourceFile> included = files.resolve(from, target);
         if (included.isEmpty()) {
-            files.warn(ManifestFiles.INCLUDE_MISSING, "the included requirements file " + target
+            files.warn(ManifestFiles.INCLUDE_MISSING, "the requirements file included at line " + line
                     + " is not in the archive", from.path());
         } else if (depth < MAX_INCLUDE_DEPTH && files.claim(included.get().path())) {
             read(included.get(), files, depth + 1, out);

@@ -9,7 +9,9 @@ import java.util.Optional;
 /**
  * A small line-based reader of the TOML that tools write (Cargo.lock, poetry.lock, uv.lock, Pipfile,
  * pyproject.toml, Cargo.toml): tables and arrays of tables with {@code key = value} lines, arrays and inline
- * tables kept as raw text (they may span lines). Not a full TOML parser: dotted keys stay as written.
+ * tables kept as raw text (they may span lines). Not a full TOML parser: dotted keys stay as written. A line
+ * that is none of these, an unclosed header, string, array or inline table is a {@link MalformedManifestException}
+ * at its line: a lockfile read past its damage would lose dependencies, and the scan would resolve their findings.
  */
 final class TomlTables {
 
@@ -39,7 +41,13 @@ final class TomlTables {
         List<String> lines = text.lines().toList();
         for (int i = 0; i < lines.size(); i++) {
             String line = stripComment(lines.get(i)).trim();
+            if (line.isEmpty()) {
+                continue;
+            }
             if (line.startsWith("[")) {
+                if (!line.endsWith("]")) {
+                    throw new MalformedManifestException("unclosed table header", i + 1);
+                }
                 boolean array = line.startsWith("[[");
                 String name = line.replaceAll("^\\[+|\\]+$", "").trim();
                 current = new Table(unquote(name), array, i + 1, new LinkedHashMap<>());
@@ -48,11 +56,12 @@ final class TomlTables {
             }
             int eq = line.indexOf('=');
             if (eq <= 0) {
-                continue;
+                throw new MalformedManifestException("expected a table or a key = value", i + 1);
             }
             StringBuilder value = new StringBuilder(line.substring(eq + 1).trim());
             int start = i;
             i = continueValue(lines, i, value);
+            checkClosed(value.toString(), start + 1);
             current.values().putIfAbsent(unquote(line.substring(0, eq).trim()), new Value(value.toString(), start + 1));
         }
         return tables;
@@ -78,6 +87,37 @@ final class TomlTables {
             depth += depth(next);
         }
         return i;
+    }
+
+    /** Rejects a value that is missing or whose string, array or inline table does not close. */
+    private static void checkClosed(String raw, int line) {
+        boolean closed;
+        if (raw.startsWith("\"\"\"") || raw.startsWith("'''")) {
+            closed = raw.indexOf(raw.substring(0, 3), 3) >= 0;
+        } else if (raw.startsWith("\"") || raw.startsWith("'")) {
+            closed = closingQuote(raw) > 0;
+        } else {
+            closed = !raw.isEmpty() && depth(raw) == 0;
+        }
+        if (!closed) {
+            throw new MalformedManifestException(raw.isEmpty() ? "a key without a value" : "an unclosed value", line);
+        }
+    }
+
+    /** The index of the quote that ends the string {@code raw} starts with, or -1. */
+    private static int closingQuote(String raw) {
+        char quote = raw.charAt(0);
+        for (int i = 1; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c == '\\' && quote == '"') {
+                i++;
+            } else if (c == quote) {
+                return i;
+            } else if (c == '\n') {
+                return -1;
+            }
+        }
+        return -1;
     }
 
     /** The change in bracket depth over one line, outside strings. */

@@ -50,7 +50,7 @@ record XmlTree(String name, String text, int line, List<XmlTree> children) {
             reader.parse(new InputSource(new ByteArrayInputStream(content)));
             return builder.root.orElseThrow(() -> new MalformedManifestException("no root element"));
         } catch (SAXException e) {
-            throw new MalformedManifestException("malformed XML: " + e.getMessage());
+            throw new MalformedManifestException("malformed XML", e);
         } catch (ParserConfigurationException e) {
             throw new IllegalStateException(e);
         }

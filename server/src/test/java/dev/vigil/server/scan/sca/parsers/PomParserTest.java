@@ -172,7 +172,7 @@ class PomParserTest {
         assertThat(warnings.all).singleElement().satisfies(w -> {
             assertThat(w.code()).isEqualTo("MANIFEST_VERSION_UNRESOLVED");
             assertThat(w.path()).isEqualTo("web/pom.xml");
-            assertThat(w.message()).contains("${jackson.version}", "com.fasterxml.jackson.core:jackson-databind");
+            assertThat(w.message()).contains("line 3").doesNotContain("jackson");
         });
     }
 
