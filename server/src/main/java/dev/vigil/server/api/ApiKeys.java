@@ -2,6 +2,7 @@ package dev.vigil.server.api;
 
 import dev.vigil.model.ApiKey;
 import dev.vigil.model.CreatedApiKey;
+import dev.vigil.model.Role;
 import dev.vigil.server.http.ApiException;
 import dev.vigil.server.http.ApiKeyTokens;
 import dev.vigil.server.http.Cursor;
@@ -65,6 +66,13 @@ public final class ApiKeys {
         }
     }
 
+    /** Keys are managed only for users whose role is not above the caller's: creating and revoking alike. */
+    public static void requireNotAbove(Role caller, Role owner, String action) {
+        if (!caller.atLeast(owner)) {
+            throw ApiException.insufficientRole("you cannot " + action + " a key of a user whose role is above your own");
+        }
+    }
+
     public CreatedApiKey create(UUID tenantId, UUID userId, String name, Instant expiresAt) {
         return database.inTransaction(c -> create(c, tenantId, userId, name, expiresAt));
     }
@@ -86,12 +94,11 @@ public final class ApiKeys {
         return database.read(c -> repository.page(c, tenantId, createdAt, id, limit));
     }
 
-    /** Revokes the key on every node: see {@link KeyOwners#change}. */
-    public void revoke(UUID tenantId, UUID id) {
+    /** Revokes the key on every node (see {@link KeyOwners#change}) if the caller may manage its user's keys. */
+    public void revoke(UUID tenantId, Role caller, UUID id) {
         owners.change(c -> {
-            if (repository.find(c, tenantId, id).isEmpty()) {
-                throw ApiException.notFound("API key");
-            }
+            Role owner = repository.ownerRole(c, tenantId, id).orElseThrow(() -> ApiException.notFound("API key"));
+            requireNotAbove(caller, owner, "revoke");
             return repository.revoke(c, tenantId, id, clock.millis());
         });
     }

@@ -1,0 +1,77 @@
+package dev.vigil.server.hostile;
+
+import dev.vigil.client.RawResponse;
+import dev.vigil.client.VigilApiException;
+import dev.vigil.client.VigilClient;
+import dev.vigil.model.CreatedApiKey;
+import dev.vigil.model.NewApiKey;
+import dev.vigil.model.Role;
+import dev.vigil.server.ServerSettings;
+import dev.vigil.server.VigilServer;
+import dev.vigil.server.ops.SystemToken;
+import dev.vigil.server.testing.MutableClock;
+import dev.vigil.server.testing.TestServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.UnaryOperator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The access boundary misused: keys managed above one's role, keys that live too long, a weak system token. */
+class AccessTest {
+
+    /** Six in the morning: a date's end of day lies hours past the same time a year later. */
+    private static final MutableClock CLOCK = new MutableClock(Instant.parse("2026-11-26T06:00:00Z"));
+    private static TestServer server;
+    private static TestServer.Tenant tenant;
+
+    @BeforeAll
+    static void start() {
+        server = TestServer.start(s -> s.withClock(CLOCK));
+        tenant = server.tenant();
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    @Test
+    void shouldNotLetAnAdminRevokeTheOwnersKey() {
+        CreatedApiKey ownerKey = tenant.owner().createApiKey(new NewApiKey("owner's CI", "2027-01-01", null));
+        VigilClient admin = tenant.userWith(Role.ADMIN);
+
+        RawResponse refused = admin.send("DELETE", "/v1/api-keys/" + ownerKey.id(), Map.of(), null);
+
+        assertThat(refused.status()).isEqualTo(403);
+        assertThat(refused.error().error()).isEqualTo("INSUFFICIENT_ROLE");
+        assertThat(refused.header("X-Request-ID")).isPresent();
+        assertThat(server.client(ownerKey.key()).me().role()).isEqualTo(Role.OWNER);
+    }
+
+    @Test
+    void shouldLetAnAdminRevokeAMembersKey() {
+        VigilClient member = tenant.userWith(Role.MEMBER);
+        UUID memberKey = tenant.owner().listApiKeys(100, null).data().stream()
+                .filter(k -> k.name().equals("member key")).findFirst().orElseThrow().id();
+
+        tenant.userWith(Role.ADMIN).revokeApiKey(memberKey);
+
+        assertThatThrownBy(member::me).isInstanceOfSatisfying(VigilApiException.class,
+                e -> assertThat(e.status()).isEqualTo(401));
+    }
+
+}
