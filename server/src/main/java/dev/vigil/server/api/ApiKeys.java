@@ -38,27 +38,32 @@ public final class ApiKeys {
     }
 
     /**
-     * The expiry of {@code text}: a date (valid to the end of that day UTC) or an ISO 8601 timestamp, in the
-     * future and at most one year ahead.
+     * The expiry of {@code text}, in the future and at most one year after now (spec 5.4): an ISO 8601
+     * timestamp, or a date, valid to the end of that day UTC but never past that year (so the date a year
+     * ahead gives exactly a year).
      */
     public Instant expiry(String text) {
-        Instant expiresAt = parseExpiry(text);
         Instant now = clock.instant();
+        Instant limit = OffsetDateTime.ofInstant(now, ZoneOffset.UTC).plusYears(1).toInstant();
+        Instant expiresAt = parseExpiry(text, limit);
         if (!expiresAt.isAfter(now)) {
             throw ApiException.validation("expires_at", "must be in the future");
         }
-        Instant limit = OffsetDateTime.ofInstant(now, ZoneOffset.UTC).plusYears(1).plusDays(1)
-                .truncatedTo(ChronoUnit.DAYS).toInstant();
         if (expiresAt.isAfter(limit)) {
             throw ApiException.validation("expires_at", "must be at most one year ahead");
         }
         return expiresAt;
     }
 
-    private static Instant parseExpiry(String text) {
+    private static Instant parseExpiry(String text, Instant limit) {
         try {
             if (text.length() == 10) {
-                return LocalDate.parse(text).plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant().minusMillis(1);
+                LocalDate date = LocalDate.parse(text);
+                if (date.isAfter(LocalDate.ofInstant(limit, ZoneOffset.UTC))) {
+                    throw ApiException.validation("expires_at", "must be at most one year ahead");
+                }
+                Instant endOfDay = date.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant().minusMillis(1);
+                return endOfDay.isAfter(limit) ? limit.truncatedTo(ChronoUnit.MILLIS) : endOfDay;
             }
             return OffsetDateTime.parse(text).toInstant().truncatedTo(ChronoUnit.MILLIS);
         } catch (DateTimeParseException e) {

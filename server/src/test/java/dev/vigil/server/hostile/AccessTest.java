@@ -49,6 +49,10 @@ class AccessTest {
         server.close();
     }
 
+    private static String aYearAhead() {
+        return OffsetDateTime.ofInstant(CLOCK.instant(), ZoneOffset.UTC).plusYears(1).toInstant().toString();
+    }
+
     @Test
     void shouldNotLetAnAdminRevokeTheOwnersKey() {
         CreatedApiKey ownerKey = tenant.owner().createApiKey(new NewApiKey("owner's CI", "2027-01-01", null));
@@ -72,6 +76,29 @@ class AccessTest {
 
         assertThatThrownBy(member::me).isInstanceOfSatisfying(VigilApiException.class,
                 e -> assertThat(e.status()).isEqualTo(401));
+    }
+
+    @Test
+    void shouldRefuseAnExpiryPastOneYearAfterCreation() {
+        String justPast = Instant.parse(aYearAhead()).plusMillis(1).toString();
+        String dayAfter = LocalDate.ofInstant(Instant.parse(aYearAhead()), ZoneOffset.UTC).plusDays(1).toString();
+
+        for (String expiry : new String[]{justPast, dayAfter}) {
+            RawResponse refused = tenant.owner().send("POST", "/v1/api-keys", Map.of("Content-Type", "application/json"),
+                    ("{\"name\":\"too long\",\"expires_at\":\"" + expiry + "\"}").getBytes());
+            assertThat(refused.status()).as(expiry).isEqualTo(400);
+            assertThat(refused.error().message()).as(expiry).contains("expires_at").contains("one year");
+        }
+    }
+
+    @Test
+    void shouldEndAKeyGivenTheDateAYearAheadNoLaterThanAYearAfterCreation() {
+        String date = aYearAhead().substring(0, 10);
+
+        CreatedApiKey key = tenant.owner().createApiKey(new NewApiKey("a year", date, null));
+
+        assertThat(key.expiresAt()).isAfter(key.createdAt())
+                .isBeforeOrEqualTo(OffsetDateTime.ofInstant(key.createdAt(), ZoneOffset.UTC).plusYears(1).toInstant());
     }
 
 }
