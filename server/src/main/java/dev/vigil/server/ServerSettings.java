@@ -83,6 +83,11 @@ public record ServerSettings(String host, int port, Path dataDir, Optional<Strin
                 archiveLimits, clock, prComments, shutdownGrace);
     }
 
+    public ServerSettings withSystemToken(String value) {
+        return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, Optional.of(value), lease,
+                archiveLimits, clock, prComments, shutdownGrace);
+    }
+
     public ServerSettings withLease(Duration value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, value,
                 archiveLimits, clock, prComments, shutdownGrace);

@@ -95,7 +95,8 @@ public final class VigilServer implements AutoCloseable {
     private VigilServer(ServerSettings settings, Role role, Database database, Map<ScanKind, Scanner> scanners) {
         this.settings = settings;
         this.database = database;
-        this.systemToken = settings.systemToken().orElseGet(() -> SystemToken.loadOrCreate(settings.dataDir()));
+        this.systemToken = settings.systemToken().map(SystemToken::configured)
+                .orElseGet(() -> SystemToken.loadOrCreate(settings.dataDir()));
         var clock = settings.clock();
         var scans = new ScanRepository();
         var archives = new ArchiveRepository();

@@ -101,4 +101,50 @@ class AccessTest {
                 .isBeforeOrEqualTo(OffsetDateTime.ofInstant(key.createdAt(), ZoneOffset.UTC).plusYears(1).toInstant());
     }
 
+    @Test
+    void shouldRefuseToStartOnAnEmptySystemTokenFile() throws Exception {
+        Path dataDir = Files.createTempDirectory("vigil-empty-token");
+        Files.writeString(dataDir.resolve(SystemToken.FILE), "\n");
+
+        assertThatThrownBy(() -> startAndClose(dataDir, s -> s))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining(SystemToken.FILE).hasMessageContaining("is empty");
+    }
+
+    @Test
+    void shouldRefuseToStartOnAShortConfiguredSystemToken() throws Exception {
+        Path dataDir = Files.createTempDirectory("vigil-short-token");
+
+        assertThatThrownBy(() -> startAndClose(dataDir, s -> s.withSystemToken("vgl_sys_short")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("VIGIL_SYSTEM_TOKEN").hasMessageContaining("shorter than 32 characters");
+    }
+
+    @Test
+    void shouldCreateTheSystemTokenWholeAndOwnerOnly() throws Exception {
+        Path file = server.dataDir().resolve(SystemToken.FILE);
+
+        assertThat(Files.readString(file).strip()).isEqualTo(server.server().systemToken()).hasSize(72);
+        assertThat(Files.getPosixFilePermissions(file))
+                .isEqualTo(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE));
+        try (var leftovers = Files.list(server.dataDir())) {
+            assertThat(leftovers.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
+        }
+    }
+
+    @Test
+    void shouldRefuseTheSystemApiWithoutTheToken() {
+        for (String authorization : new String[]{"", "Bearer ", "Bearer  "}) {
+            RawResponse refused = tenant.owner().send("GET", "/system/tenants/" + tenant.id(),
+                    Map.of("Authorization", authorization), null);
+            assertThat(refused.status()).as(authorization).isEqualTo(401);
+            assertThat(refused.header("X-Request-ID")).isPresent();
+        }
+    }
+
+    private static void startAndClose(Path dataDir, UnaryOperator<ServerSettings> customise) {
+        ServerSettings settings = customise.apply(ServerSettings.defaults(dataDir).withPort(0).withWorkers(0)
+                .withDatabase("jdbc:hsqldb:mem:vigil-" + UUID.randomUUID()));
+        VigilServer.start(settings).close();
+    }
 }
