@@ -120,7 +120,7 @@ public final class VigilServer implements AutoCloseable {
         var processor = new ScanProcessor(database, scans, archives, merger, scanners, settings.archiveLimits(), clock,
                 Version.current(), metrics, new PrCommentOutbox(scms, comments));
         this.prComments = new PrCommentDispatcher(database, scans, scms, comments, integrations,
-                PrCommentDispatcher.publishers(settings.prComments()), settings.prComments(), clock);
+                PrCommentDispatcher.publishers(settings.prComments(), settings.outbound()), settings.prComments(), clock);
         this.workers = new ScanWorkers(database, scans, processor, queue, clock, settings.lease(), nodeId);
         var rateLimit = new RateLimit(database, tenants, new SubmissionRepository(), clock);
         this.housekeeping = new Housekeeping(new ScanRecovery(database, scans, archives, queue, clock),
@@ -141,7 +141,8 @@ public final class VigilServer implements AutoCloseable {
                         new FindingReads(database, findings, history, new StatsRepository(), clock),
                         new FindingTriage(database, findings, history, users, clock)))
                 .register("/v1/projects", new ProjectService(database, projects, idempotency, clock),
-                        new PullRequestSettingsService(database, projects, policies, integrations, clock))
+                        new PullRequestSettingsService(database, projects, policies, integrations,
+                                settings.outbound(), clock))
                 .register("/v1/users", new UserService(database, users, idempotency, clock))
                 .register("/v1/api-keys", new ApiKeyService(database, keys, users, idempotency))
                 .register("/v1/advisories", new AdvisoryStatusService(database, new AdvisoryRepository()))
