@@ -39,6 +39,8 @@ import dev.vigil.server.scan.ScanRecovery;
 import dev.vigil.server.scan.ScanWorkers;
 import dev.vigil.server.scan.Scanner;
 import dev.vigil.server.scan.Scanners;
+import dev.vigil.server.scan.SecretDigest;
+import dev.vigil.server.scan.SecretFingerprints;
 import dev.vigil.server.store.ApiKeyRepository;
 import dev.vigil.server.store.ArchiveRepository;
 import dev.vigil.server.store.Database;
@@ -92,7 +94,8 @@ public final class VigilServer implements AutoCloseable {
     private final String nodeId = newNodeId();
     private volatile boolean accepting = true;
 
-    private VigilServer(ServerSettings settings, Role role, Database database, Map<ScanKind, Scanner> scanners) {
+    private VigilServer(ServerSettings settings, Role role, Database database, byte[] installationKey,
+                        Map<ScanKind, Scanner> scanners) {
         this.settings = settings;
         this.database = database;
         this.systemToken = settings.systemToken().map(SystemToken::configured)
@@ -113,8 +116,7 @@ public final class VigilServer implements AutoCloseable {
         var keys = new ApiKeys(database, keyRepository, keyOwners, clock);
         var policies = new PolicyRepository();
         var scms = new ScmRepository();
-        var integrations = new ScmIntegrations(database, projects, scms,
-                TokenCipher.load(settings.prComments().secretKey(), settings.dataDir()), clock);
+        var integrations = new ScmIntegrations(database, projects, scms, TokenCipher.over(installationKey), clock);
         var merger = new FindingMerger(projects, new MergeRepository(), SlaPolicy.defaults(), policies);
         var comments = new PrCommentRepository();
         var processor = new ScanProcessor(database, scans, archives, merger, scanners, settings.archiveLimits(), clock,
@@ -176,8 +178,11 @@ public final class VigilServer implements AutoCloseable {
                 settings.dbPassword().orElse(""), poolSize(settings));
         VigilServer server = null;
         try {
-            server = new VigilServer(settings, role, database,
-                    Scanners.available(database, () -> importBundledAdvisories(settings, database)));
+            byte[] installationKey = TokenCipher.installationKey(settings.prComments().secretKey(), settings.dataDir());
+            SecretDigest secrets = SecretDigest.under(installationKey);
+            SecretFingerprints.keyOnce(database, secrets);
+            server = new VigilServer(settings, role, database, installationKey,
+                    Scanners.available(database, secrets, () -> importBundledAdvisories(settings, database)));
             if (role != Role.WORKER) {
                 server.keyOwners.start();
             }

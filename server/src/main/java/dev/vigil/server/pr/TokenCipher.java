@@ -42,8 +42,21 @@ public final class TokenCipher {
 
     /** The cipher over the configured key, else the key file in {@code dataDir} (created if absent). */
     public static TokenCipher load(Optional<String> configuredKey, Path dataDir) {
+        return over(installationKey(configuredKey, dataDir));
+    }
+
+    /** The cipher over {@code key} (32 bytes). */
+    public static TokenCipher over(byte[] key) {
+        return new TokenCipher(key);
+    }
+
+    /**
+     * The installation's secret key: the configured one ({@code VIGIL_SECRET_KEY}), else the key file in
+     * {@code dataDir}, created if absent. Besides sealing SCM tokens, it keys the hashes of found secrets.
+     */
+    public static byte[] installationKey(Optional<String> configuredKey, Path dataDir) {
         if (configuredKey.isPresent()) {
-            return new TokenCipher(Base64.getDecoder().decode(configuredKey.get().strip()));
+            return Base64.getDecoder().decode(configuredKey.get().strip());
         }
         Path file = dataDir.resolve(KEY_FILE);
         try {
@@ -51,7 +64,7 @@ public final class TokenCipher {
             if (!Files.exists(file)) {
                 create(file);
             }
-            return new TokenCipher(Base64.getDecoder().decode(Files.readString(file, StandardCharsets.US_ASCII).strip()));
+            return Base64.getDecoder().decode(Files.readString(file, StandardCharsets.US_ASCII).strip());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read or create the secret key in " + dataDir, e);
         }

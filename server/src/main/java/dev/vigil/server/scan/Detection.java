@@ -10,7 +10,7 @@ import java.util.Objects;
  * One problem a scanner found in one file: what the pipeline turns into a finding and a SARIF result.
  *
  * @param identity what, beside kind, rule and path, makes this problem the same problem after code moves
- *                 (DESIGN §4): for secrets the hex SHA-256 of the secret value, for iac the resource address,
+ *                 (DESIGN §4): for secrets a keyed hash ({@link SecretDigest}), for iac the resource address,
  *                 for sca the ecosystem and package name. Never a secret value in the clear.
  * @param line     1-based line of the problem in {@code path}
  * @param aliases  equivalent ids in other tools (Checkov, Trivy, CVE, GHSA), possibly empty
