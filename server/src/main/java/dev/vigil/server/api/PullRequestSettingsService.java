@@ -23,6 +23,8 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.UnknownHostException;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.UUID;
@@ -142,7 +144,7 @@ public final class PullRequestSettingsService implements HttpService {
         URI uri;
         try {
             uri = new URI(text.endsWith("/") ? text.substring(0, text.length() - 1) : text);
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             fields.addProblem("api_url", "must be an https URL without credentials, query or fragment");
             return null;
         }
@@ -156,7 +158,7 @@ public final class PullRequestSettingsService implements HttpService {
         } catch (RefusedDestination e) {
             fields.addProblem("api_url", e.getMessage());
             return null;
-        } catch (java.net.UnknownHostException e) {
+        } catch (UnknownHostException e) {
             return uri;
         }
     }

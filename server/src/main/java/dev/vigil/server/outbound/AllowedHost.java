@@ -1,6 +1,7 @@
 package dev.vigil.server.outbound;
 
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.Locale;
 import java.util.OptionalInt;
 
@@ -12,7 +13,7 @@ record AllowedHost(String host, OptionalInt port) {
         URI uri;
         try {
             uri = new URI("http://" + text);
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             throw new IllegalArgumentException("not a host or host:port: " + text);
         }
         if (uri.getHost() == null || uri.getRawUserInfo() != null || !uri.getRawPath().isEmpty()

@@ -3,6 +3,7 @@ package dev.vigil.server.outbound;
 import java.net.Inet4Address;
 import java.net.Inet6Address;
 import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -78,7 +79,7 @@ final class InternalAddresses {
         }
         try {
             return Optional.of(InetAddress.getByAddress(v4));
-        } catch (java.net.UnknownHostException e) {
+        } catch (UnknownHostException e) {
             throw new IllegalStateException("four bytes are an IPv4 address", e);
         }
     }
@@ -104,7 +105,7 @@ final class InternalAddresses {
     private static Block block(String literal, int bits, String name) {
         try {
             return new Block(InetAddress.getByName(literal).getAddress(), bits, name);
-        } catch (java.net.UnknownHostException e) {
+        } catch (UnknownHostException e) {
             throw new IllegalArgumentException(literal, e);
         }
     }

@@ -1,6 +1,7 @@
 package dev.vigil.server.outbound;
 
 import org.apache.hc.client5.http.DnsResolver;
+import org.apache.hc.client5.http.auth.AuthSchemeFactory;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.DefaultRedirectStrategy;
@@ -8,10 +9,12 @@ import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.ManagedHttpClientConnectionFactory;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
-import org.apache.hc.core5.http.config.Http1Config;
+import org.apache.hc.core5.http.HttpException;
 import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.HttpResponse;
 import org.apache.hc.core5.http.ProtocolException;
+import org.apache.hc.core5.http.config.Http1Config;
+import org.apache.hc.core5.http.config.RegistryBuilder;
 import org.apache.hc.core5.http.protocol.HttpContext;
 import org.apache.hc.core5.util.Timeout;
 
@@ -24,6 +27,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The one gate of every outbound HTTP call of the server (pull-request comments, advisory downloads): https
@@ -65,7 +69,7 @@ public final class OutboundGuard {
 
     /** This guard, also allowing {@code list}. */
     public OutboundGuard alsoAllowing(String list) {
-        return new OutboundGuard(java.util.stream.Stream.concat(allowed.stream(), allowing(list).allowed.stream())
+        return new OutboundGuard(Stream.concat(allowed.stream(), allowing(list).allowed.stream())
                 .toList());
     }
 
@@ -143,6 +147,8 @@ public final class OutboundGuard {
                         .setConnectionRequestTimeout(bound).setRedirectsEnabled(redirects > 0)
                         .setMaxRedirects(redirects).build())
                 .setRedirectStrategy(new GuardedRedirects())
+                // callers send their own credentials; a provider's challenge is answered by no scheme
+                .setDefaultAuthSchemeRegistry(RegistryBuilder.<AuthSchemeFactory>create().build())
                 .disableAutomaticRetries()
                 .disableCookieManagement()
                 .disableAuthCaching()
@@ -184,7 +190,7 @@ public final class OutboundGuard {
             }
             try {
                 return refusal(getLocationURI(request, response, context)).isEmpty();
-            } catch (org.apache.hc.core5.http.HttpException e) {
+            } catch (HttpException e) {
                 return false;
             }
         }

@@ -1,5 +1,7 @@
 package dev.vigil.server.scan;
 
+import dev.vigil.model.ScanKind;
+
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +44,7 @@ public final class SecretDigest {
 
     /** The identity of a secret finding: the keyed hash of the fingerprint its secret's plain SHA-256 gives. */
     public String secretIdentity(String ruleId, String path, String secretSha256) {
-        return hex(Fingerprints.of(dev.vigil.model.ScanKind.SECRETS, ruleId, path, secretSha256));
+        return hex(Fingerprints.of(ScanKind.SECRETS, ruleId, path, secretSha256));
     }
 
     private byte[] mac(byte[] input) {
