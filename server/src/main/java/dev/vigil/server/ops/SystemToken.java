@@ -1,15 +1,12 @@
 package dev.vigil.server.ops;
 
+import dev.vigil.server.store.SecretFile;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 
@@ -33,12 +30,10 @@ public final class SystemToken {
 
     /** The token stored in {@code dataDir}, created there if absent; the start fails when it is unusable. */
     public static String loadOrCreate(Path dataDir) {
-        Path file = dataDir.resolve(FILE);
+        byte[] random = new byte[32];
+        new SecureRandom().nextBytes(random);
         try {
-            Files.createDirectories(dataDir);
-            if (!Files.exists(file)) {
-                create(file);
-            }
+            SecretFile.createIfAbsent(dataDir.resolve(FILE), "vgl_sys_" + HexFormat.of().formatHex(random) + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the system token in " + dataDir, e);
         }
@@ -63,31 +58,5 @@ public final class SystemToken {
                     + " of the data directory to have a new one created");
         }
         return token;
-    }
-
-    /** Written to a temporary file beside it, then moved into place: a crash never leaves a partial token. */
-    private static void create(Path file) throws IOException {
-        byte[] random = new byte[32];
-        new SecureRandom().nextBytes(random);
-        Path temporary = Files.createTempFile(file.getParent(), FILE, ".tmp", ownerOnly(file));
-        try {
-            Files.writeString(temporary, "vgl_sys_" + HexFormat.of().formatHex(random) + "\n", StandardCharsets.UTF_8);
-            try {
-                Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temporary, file);
-            }
-        } catch (FileAlreadyExistsException e) {
-            // another process created it first: its token is the one
-        } finally {
-            Files.deleteIfExists(temporary);
-        }
-    }
-
-    private static FileAttribute<?>[] ownerOnly(Path file) {
-        if (!file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-            return new FileAttribute<?>[0];
-        }
-        return new FileAttribute<?>[]{PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))};
     }
 }

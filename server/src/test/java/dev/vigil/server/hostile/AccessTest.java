@@ -9,6 +9,7 @@ import dev.vigil.model.Role;
 import dev.vigil.server.ServerSettings;
 import dev.vigil.server.VigilServer;
 import dev.vigil.server.ops.SystemToken;
+import dev.vigil.server.pr.TokenCipher;
 import dev.vigil.server.testing.MutableClock;
 import dev.vigil.server.testing.TestServer;
 import org.junit.jupiter.api.AfterAll;
@@ -118,6 +119,16 @@ class AccessTest {
         assertThatThrownBy(() -> startAndClose(dataDir, s -> s.withSystemToken("vgl_sys_short")))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("VIGIL_SYSTEM_TOKEN").hasMessageContaining("shorter than 32 characters");
+    }
+
+    @Test
+    void shouldRefuseToStartOnAnEmptySecretKeyFile() throws Exception {
+        Path dataDir = Files.createTempDirectory("vigil-empty-key");
+        Files.writeString(dataDir.resolve(TokenCipher.KEY_FILE), "");
+
+        assertThatThrownBy(() -> startAndClose(dataDir, s -> s))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining(TokenCipher.KEY_FILE).hasMessageContaining("not 32 bytes");
     }
 
     @Test
