@@ -122,7 +122,8 @@ public final class VigilServer implements AutoCloseable {
         var processor = new ScanProcessor(database, scans, archives, merger, scanners, settings.archiveLimits(), clock,
                 Version.current(), metrics, new PrCommentOutbox(scms, comments));
         this.prComments = new PrCommentDispatcher(database, scans, scms, comments, integrations,
-                PrCommentDispatcher.publishers(settings.prComments(), settings.outbound()), settings.prComments(), clock);
+                PrCommentDispatcher.publishers(settings.prComments(), settings.outbound()), settings.prComments(),
+                clock);
         this.workers = new ScanWorkers(database, scans, processor, queue, clock, settings.lease(), nodeId);
         var rateLimit = new RateLimit(database, tenants, new SubmissionRepository(), clock);
         this.housekeeping = new Housekeeping(new ScanRecovery(database, scans, archives, queue, clock),

@@ -74,7 +74,8 @@ public final class ApiKeys {
     /** Keys are managed only for users whose role is not above the caller's: creating and revoking alike. */
     public static void requireNotAbove(Role caller, Role owner, String action) {
         if (!caller.atLeast(owner)) {
-            throw ApiException.insufficientRole("you cannot " + action + " a key of a user whose role is above your own");
+            throw ApiException.insufficientRole("you cannot " + action
+                    + " a key of a user whose role is above your own");
         }
     }
 

@@ -79,7 +79,8 @@ final class ProviderHttp {
         try {
             return reply.body().length == 0 ? null : JsonIo.mapper().readTree(reply.body());
         } catch (IOException e) {
-            throw new PublishException(provider + " answered " + reply.status() + " with a body that is not JSON", true);
+            throw new PublishException(provider + " answered " + reply.status() + " with a body that is not JSON",
+                    true);
         }
     }
 

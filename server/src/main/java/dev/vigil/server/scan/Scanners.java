@@ -20,10 +20,11 @@ public final class Scanners {
 
     /**
      * Every engine; the secrets engine hashes secrets under {@code secrets}, the dependency engine reads its
-     * advisories from {@code database} once {@code prepareAdvisories} has run (the first start's import of the bundled snapshot). The engines load
-     * on a background thread from this moment, so that a node (and the desktop app) answers before some 470
-     * rules are compiled and 11,000 advisories stored; the first scan that needs an engine waits for it. One
-     * thread builds them in turn: on a two-core machine, the desktop app's first page keeps a core meanwhile.
+     * advisories from {@code database} once {@code prepareAdvisories} has run (the first start's import of the
+     * bundled snapshot). The engines load on a background thread from this moment, so that a node (and the
+     * desktop app) answers before some 470 rules are compiled and 11,000 advisories stored; the first scan that
+     * needs an engine waits for it. One thread builds them in turn: on a two-core machine, the desktop app's
+     * first page keeps a core meanwhile.
      */
     public static Map<ScanKind, Scanner> available(Database database, SecretDigest secrets,
                                                    Runnable prepareAdvisories) {

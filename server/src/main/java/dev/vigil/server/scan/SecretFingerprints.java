@@ -26,7 +26,11 @@ public final class SecretFingerprints {
 
     public static void keyOnce(Database database, SecretDigest digest) {
         database.run(c -> {
-            if (Sql.update(c, "UPDATE secret_fingerprint_keying SET keyed = TRUE WHERE id = 1 AND keyed = FALSE") == 1) {
+            if (Sql.update(c, """
+                    UPDATE secret_fingerprint_keying
+                    SET keyed = TRUE
+                    WHERE id = 1 AND keyed = FALSE
+                    """) == 1) {
                 keyFindings(c, digest);
                 keyScanResults(c, digest);
             }

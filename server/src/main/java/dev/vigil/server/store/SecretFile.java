@@ -47,6 +47,7 @@ public final class SecretFile {
         if (!file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
             return new FileAttribute<?>[0];
         }
-        return new FileAttribute<?>[]{PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))};
+        return new FileAttribute<?>[]{
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))};
     }
 }

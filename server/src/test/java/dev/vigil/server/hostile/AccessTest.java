@@ -85,7 +85,8 @@ class AccessTest {
         String dayAfter = LocalDate.ofInstant(Instant.parse(aYearAhead()), ZoneOffset.UTC).plusDays(1).toString();
 
         for (String expiry : new String[]{justPast, dayAfter}) {
-            RawResponse refused = tenant.owner().send("POST", "/v1/api-keys", Map.of("Content-Type", "application/json"),
+            RawResponse refused = tenant.owner().send("POST", "/v1/api-keys",
+                    Map.of("Content-Type", "application/json"),
                     ("{\"name\":\"too long\",\"expires_at\":\"" + expiry + "\"}").getBytes());
             assertThat(refused.status()).as(expiry).isEqualTo(400);
             assertThat(refused.error().message()).as(expiry).contains("expires_at").contains("one year");

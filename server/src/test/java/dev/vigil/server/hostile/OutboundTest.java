@@ -68,7 +68,8 @@ class OutboundTest {
         provider.start();
         refused = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         Thread.ofVirtual().start(OutboundTest::countConnections);
-        server = TestServer.start(s -> s.withOutbound(OutboundGuard.allowing("127.0.0.1:" + provider.getAddress().getPort()))
+        String allowed = "127.0.0.1:" + provider.getAddress().getPort();
+        server = TestServer.start(s -> s.withOutbound(OutboundGuard.allowing(allowed))
                 .withPrComments(s.prComments().withBackoff(List.of(Duration.ofMillis(100)), 2, Duration.ofMillis(50))));
         tenant = server.tenant();
     }
@@ -88,7 +89,8 @@ class OutboundTest {
                 exchange.sendResponseHeaders(200, 0);
                 try (OutputStream out = exchange.getResponseBody()) {
                     out.write('[');
-                    byte[] comment = ("{\"id\":1,\"body\":\"" + "x".repeat(1 << 16) + "\"},").getBytes(StandardCharsets.US_ASCII);
+                    byte[] comment = ("{\"id\":1,\"body\":\"" + "x".repeat(1 << 16) + "\"},")
+                            .getBytes(StandardCharsets.US_ASCII);
                     for (int i = 0; i < 256; i++) {
                         out.write(comment);
                     }
@@ -137,7 +139,8 @@ class OutboundTest {
         int port = refused.getLocalPort();
         for (String apiUrl : List.of("https://127.0.0.1:" + port, "https://localhost:" + port,
                 "https://169.254.169.254/latest", "https://10.1.2.3", "https://172.20.0.1", "https://192.168.1.1",
-                "https://100.64.0.1", "https://[::1]:" + port, "https://[::ffff:127.0.0.1]:" + port, "https://[fd00::1]",
+                "https://100.64.0.1", "https://[::1]:" + port, "https://[::ffff:127.0.0.1]:" + port,
+                "https://[fd00::1]",
                 "https://[fe80::1]", "https://224.0.0.1", "https://0.0.0.0:" + port, "https://[::]:" + port,
                 "https://2130706433:" + port, "https://127.1:" + port, "https://[::127.0.0.1]:" + port,
                 "https://[64:ff9b::a9fe:a9fe]", "https://[2002:7f00:1::]:" + port)) {
@@ -165,7 +168,8 @@ class OutboundTest {
         String internal = "https://127.0.0.1:" + refused.getLocalPort();
         TokenCipher cipher = TokenCipher.load(Optional.empty(), server.dataDir());
         server.server().database().run(c -> new ScmRepository().save(c, new ScmRepository.StoredScm(project.id(),
-                ScmProvider.GITHUB, internal, "acme/shop", cipher.seal(project.id(), TOKEN)), System.currentTimeMillis()));
+                ScmProvider.GITHUB, internal, "acme/shop", cipher.seal(project.id(), TOKEN)),
+                System.currentTimeMillis()));
 
         ScanDetail scan = commentedScan(project);
 

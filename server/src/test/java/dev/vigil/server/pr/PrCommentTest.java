@@ -223,7 +223,8 @@ class PrCommentTest {
         var integrations = new ScmIntegrations(database, new ProjectRepository(), scms,
                 TokenCipher.load(settings.secretKey(), server.dataDir()), Clock.systemUTC());
         return new PrCommentDispatcher(database, new ScanRepository(), scms, new PrCommentRepository(), integrations,
-                PrCommentDispatcher.publishers(settings, OutboundGuard.allowing(scm.authority())), settings, Clock.systemUTC());
+                PrCommentDispatcher.publishers(settings, OutboundGuard.allowing(scm.authority())), settings,
+                Clock.systemUTC());
     }
 
     @Test

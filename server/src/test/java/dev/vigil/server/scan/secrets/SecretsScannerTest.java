@@ -34,7 +34,8 @@ class SecretsScannerTest {
             assertThat(detection.line()).isEqualTo(3);
             assertThat(detection.description()).isEqualTo("AWS access key ID AKIA****");
             assertThat(detection.identity()).isEqualTo(SecretDigest.ephemeral().secretIdentity("aws-access-token",
-                    "deploy/values.yaml", Fingerprints.sha256Hex(AWS_KEY))).isNotEqualTo(Fingerprints.sha256Hex(AWS_KEY));
+                    "deploy/values.yaml", Fingerprints.sha256Hex(AWS_KEY)))
+                    .isNotEqualTo(Fingerprints.sha256Hex(AWS_KEY));
             assertThat(detection.fixAvailable()).contains("Revoke and rotate");
             assertThat(detection.isBreaking()).isFalse();
             assertThat(detection.isDirect()).isFalse();
