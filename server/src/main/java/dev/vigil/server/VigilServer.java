@@ -39,6 +39,8 @@ import dev.vigil.server.scan.ScanRecovery;
 import dev.vigil.server.scan.ScanWorkers;
 import dev.vigil.server.scan.Scanner;
 import dev.vigil.server.scan.Scanners;
+import dev.vigil.server.scan.SecretDigest;
+import dev.vigil.server.scan.SecretFingerprints;
 import dev.vigil.server.store.ApiKeyRepository;
 import dev.vigil.server.store.ArchiveRepository;
 import dev.vigil.server.store.Database;
@@ -92,10 +94,12 @@ public final class VigilServer implements AutoCloseable {
     private final String nodeId = newNodeId();
     private volatile boolean accepting = true;
 
-    private VigilServer(ServerSettings settings, Role role, Database database, Map<ScanKind, Scanner> scanners) {
+    private VigilServer(ServerSettings settings, Role role, Database database, byte[] installationKey,
+                        Map<ScanKind, Scanner> scanners) {
         this.settings = settings;
         this.database = database;
-        this.systemToken = settings.systemToken().orElseGet(() -> SystemToken.loadOrCreate(settings.dataDir()));
+        this.systemToken = settings.systemToken().map(SystemToken::configured)
+                .orElseGet(() -> SystemToken.loadOrCreate(settings.dataDir()));
         var clock = settings.clock();
         var scans = new ScanRepository();
         var archives = new ArchiveRepository();
@@ -112,14 +116,14 @@ public final class VigilServer implements AutoCloseable {
         var keys = new ApiKeys(database, keyRepository, keyOwners, clock);
         var policies = new PolicyRepository();
         var scms = new ScmRepository();
-        var integrations = new ScmIntegrations(database, projects, scms,
-                TokenCipher.load(settings.prComments().secretKey(), settings.dataDir()), clock);
+        var integrations = new ScmIntegrations(database, projects, scms, TokenCipher.over(installationKey), clock);
         var merger = new FindingMerger(projects, new MergeRepository(), SlaPolicy.defaults(), policies);
         var comments = new PrCommentRepository();
         var processor = new ScanProcessor(database, scans, archives, merger, scanners, settings.archiveLimits(), clock,
                 Version.current(), metrics, new PrCommentOutbox(scms, comments));
         this.prComments = new PrCommentDispatcher(database, scans, scms, comments, integrations,
-                PrCommentDispatcher.publishers(settings.prComments()), settings.prComments(), clock);
+                PrCommentDispatcher.publishers(settings.prComments(), settings.outbound()), settings.prComments(),
+                clock);
         this.workers = new ScanWorkers(database, scans, processor, queue, clock, settings.lease(), nodeId);
         var rateLimit = new RateLimit(database, tenants, new SubmissionRepository(), clock);
         this.housekeeping = new Housekeeping(new ScanRecovery(database, scans, archives, queue, clock),
@@ -141,7 +145,8 @@ public final class VigilServer implements AutoCloseable {
                         new FindingReads(database, findings, history, new StatsRepository(), clock),
                         new FindingTriage(database, findings, history, users, clock)))
                 .register("/v1/projects", new ProjectService(database, projects, idempotency, clock),
-                        new PullRequestSettingsService(database, projects, policies, integrations, clock))
+                        new PullRequestSettingsService(database, projects, policies, integrations,
+                                settings.outbound(), clock))
                 .register("/v1/users", new UserService(database, users, idempotency, clock))
                 .register("/v1/api-keys", new ApiKeyService(database, keys, users, idempotency))
                 .register("/v1/advisories", new AdvisoryStatusService(database, new AdvisoryRepository()))
@@ -176,8 +181,11 @@ public final class VigilServer implements AutoCloseable {
                 settings.dbPassword().orElse(""), poolSize(settings));
         VigilServer server = null;
         try {
-            server = new VigilServer(settings, role, database,
-                    Scanners.available(database, () -> importBundledAdvisories(settings, database)));
+            byte[] installationKey = TokenCipher.installationKey(settings.prComments().secretKey(), settings.dataDir());
+            SecretDigest secrets = SecretDigest.under(installationKey);
+            SecretFingerprints.keyOnce(database, secrets);
+            server = new VigilServer(settings, role, database, installationKey,
+                    Scanners.available(database, secrets, () -> importBundledAdvisories(settings, database)));
             if (role != Role.WORKER) {
                 server.keyOwners.start();
             }

@@ -1,13 +1,14 @@
 package dev.vigil.server.advisories;
 
+import dev.vigil.server.outbound.OutboundGuard;
 import dev.vigil.server.scan.sca.Ecosystem;
+import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.core5.http.ClassicHttpResponse;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,12 +22,14 @@ public final class AdvisoryUpdate {
     public static final String DEFAULT_MIRROR = "https://osv-vulnerabilities.storage.googleapis.com";
 
     private final AdvisoryImporter importer;
-    private final HttpClient http;
+    private final OutboundGuard guard;
+    private final CloseableHttpClient http;
 
-    public AdvisoryUpdate(AdvisoryImporter importer) {
+    /** Downloads through {@code guard}, as every outbound call of the server; a redirect is checked as well. */
+    public AdvisoryUpdate(AdvisoryImporter importer, OutboundGuard guard) {
         this.importer = importer;
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20))
-                .followRedirects(HttpClient.Redirect.NORMAL).build();
+        this.guard = guard;
+        this.http = guard.client(Duration.ofMinutes(1), 5);
     }
 
     /** Updates every ecosystem in turn; one that fails is reported and the others still run. */
@@ -34,26 +37,25 @@ public final class AdvisoryUpdate {
         List<Outcome> outcomes = new ArrayList<>();
         for (Ecosystem ecosystem : ecosystems) {
             URI uri = URI.create(mirror.replaceAll("/+$", "") + "/" + ecosystem.osvName() + "/all.zip");
-            try {
-                outcomes.add(new Outcome(ecosystem, uri, importer.importZip(download(uri), uri.toString()), ""));
+            try (InputStream dump = download(uri)) {
+                outcomes.add(new Outcome(ecosystem, uri, importer.importZip(dump, uri.toString()), ""));
             } catch (IOException | RuntimeException e) {
                 outcomes.add(new Outcome(ecosystem, uri, null, e.getMessage() == null ? e.toString() : e.getMessage()));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
             }
         }
         return outcomes;
     }
 
-    private InputStream download(URI uri) throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofMinutes(10)).GET().build();
-        HttpResponse<InputStream> response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
-        if (response.statusCode() != 200) {
-            response.body().close();
-            throw new IOException(uri + " answered HTTP " + response.statusCode());
+    /** The dump as it streams in; {@link OsvReader}'s zip limits bound what is read of it. */
+    private InputStream download(URI uri) throws IOException {
+        HttpGet request = new HttpGet(guard.check(uri));
+        ClassicHttpResponse response = http.executeOpen(null, request, null);
+        if (response.getCode() != 200 || response.getEntity() == null) {
+            request.cancel();
+            response.close();
+            throw new IOException(uri + " answered HTTP " + response.getCode());
         }
-        return response.body();
+        return response.getEntity().getContent();
     }
 
     /**

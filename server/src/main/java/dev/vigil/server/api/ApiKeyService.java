@@ -29,8 +29,8 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * {@code /v1/api-keys} (Admin/Owner): create a key for oneself or a user whose role is not above one's own,
- * with an expiry at most a year ahead; the key is shown once. List and revoke.
+ * {@code /v1/api-keys} (Admin/Owner): create or revoke a key of oneself or of a user whose role is not above
+ * one's own, with an expiry at most a year ahead; the key is shown once. List.
  */
 public final class ApiKeyService implements HttpService {
 
@@ -66,9 +66,7 @@ public final class ApiKeyService implements HttpService {
         Instant expiresAt = keys.expiry(expires);
         User owner = database.inTransaction(c -> users.find(c, caller.tenantId(), userId))
                 .orElseThrow(() -> ApiException.validation("user_id", "no such user in this tenant"));
-        if (!caller.role().atLeast(owner.role())) {
-            throw ApiException.insufficientRole("you cannot create a key for a user whose role is above your own");
-        }
+        ApiKeys.requireNotAbove(caller.role(), owner.role(), "create");
         var claim = new Idempotency.Claim(caller.tenantId(), ROUTE, Idempotency.key(request));
         var replay = idempotency.begin(claim, Fingerprints.sha256Hex(body.toString()));
         if (replay.isPresent()) {
@@ -107,7 +105,7 @@ public final class ApiKeyService implements HttpService {
 
     private void revokeKey(ServerRequest request, ServerResponse response) {
         Caller caller = requireAdmin(request, "revoking an API key");
-        keys.revoke(caller.tenantId(), PathIds.id(request, "API key"));
+        keys.revoke(caller.tenantId(), caller.role(), PathIds.id(request, "API key"));
         response.status(Status.NO_CONTENT_204).send();
     }
 

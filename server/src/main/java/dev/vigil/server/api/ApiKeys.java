@@ -2,6 +2,7 @@ package dev.vigil.server.api;
 
 import dev.vigil.model.ApiKey;
 import dev.vigil.model.CreatedApiKey;
+import dev.vigil.model.Role;
 import dev.vigil.server.http.ApiException;
 import dev.vigil.server.http.ApiKeyTokens;
 import dev.vigil.server.http.Cursor;
@@ -37,31 +38,44 @@ public final class ApiKeys {
     }
 
     /**
-     * The expiry of {@code text}: a date (valid to the end of that day UTC) or an ISO 8601 timestamp, in the
-     * future and at most one year ahead.
+     * The expiry of {@code text}, in the future and at most one year after now (spec 5.4): an ISO 8601
+     * timestamp, or a date, valid to the end of that day UTC but never past that year (so the date a year
+     * ahead gives exactly a year).
      */
     public Instant expiry(String text) {
-        Instant expiresAt = parseExpiry(text);
         Instant now = clock.instant();
+        Instant limit = OffsetDateTime.ofInstant(now, ZoneOffset.UTC).plusYears(1).toInstant();
+        Instant expiresAt = parseExpiry(text, limit);
         if (!expiresAt.isAfter(now)) {
             throw ApiException.validation("expires_at", "must be in the future");
         }
-        Instant limit = OffsetDateTime.ofInstant(now, ZoneOffset.UTC).plusYears(1).plusDays(1)
-                .truncatedTo(ChronoUnit.DAYS).toInstant();
         if (expiresAt.isAfter(limit)) {
             throw ApiException.validation("expires_at", "must be at most one year ahead");
         }
         return expiresAt;
     }
 
-    private static Instant parseExpiry(String text) {
+    private static Instant parseExpiry(String text, Instant limit) {
         try {
             if (text.length() == 10) {
-                return LocalDate.parse(text).plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant().minusMillis(1);
+                LocalDate date = LocalDate.parse(text);
+                if (date.isAfter(LocalDate.ofInstant(limit, ZoneOffset.UTC))) {
+                    throw ApiException.validation("expires_at", "must be at most one year ahead");
+                }
+                Instant endOfDay = date.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant().minusMillis(1);
+                return endOfDay.isAfter(limit) ? limit.truncatedTo(ChronoUnit.MILLIS) : endOfDay;
             }
             return OffsetDateTime.parse(text).toInstant().truncatedTo(ChronoUnit.MILLIS);
         } catch (DateTimeParseException e) {
             throw ApiException.validation("expires_at", "must be a date (YYYY-MM-DD) or an ISO 8601 timestamp");
+        }
+    }
+
+    /** Keys are managed only for users whose role is not above the caller's: creating and revoking alike. */
+    public static void requireNotAbove(Role caller, Role owner, String action) {
+        if (!caller.atLeast(owner)) {
+            throw ApiException.insufficientRole("you cannot " + action
+                    + " a key of a user whose role is above your own");
         }
     }
 
@@ -86,12 +100,11 @@ public final class ApiKeys {
         return database.read(c -> repository.page(c, tenantId, createdAt, id, limit));
     }
 
-    /** Revokes the key on every node: see {@link KeyOwners#change}. */
-    public void revoke(UUID tenantId, UUID id) {
+    /** Revokes the key on every node (see {@link KeyOwners#change}) if the caller may manage its user's keys. */
+    public void revoke(UUID tenantId, Role caller, UUID id) {
         owners.change(c -> {
-            if (repository.find(c, tenantId, id).isEmpty()) {
-                throw ApiException.notFound("API key");
-            }
+            Role owner = repository.ownerRole(c, tenantId, id).orElseThrow(() -> ApiException.notFound("API key"));
+            requireNotAbove(caller, owner, "revoke");
             return repository.revoke(c, tenantId, id, clock.millis());
         });
     }

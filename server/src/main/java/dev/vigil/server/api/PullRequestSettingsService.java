@@ -11,6 +11,8 @@ import dev.vigil.server.http.Authentication;
 import dev.vigil.server.http.BodyReader;
 import dev.vigil.server.http.Caller;
 import dev.vigil.server.http.JsonIo;
+import dev.vigil.server.outbound.OutboundGuard;
+import dev.vigil.server.outbound.RefusedDestination;
 import dev.vigil.server.pr.ScmIntegrations;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.PolicyRepository;
@@ -22,6 +24,8 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.UnknownHostException;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.UUID;
@@ -42,14 +46,16 @@ public final class PullRequestSettingsService implements HttpService {
     private final ProjectRepository projects;
     private final PolicyRepository policies;
     private final ScmIntegrations integrations;
+    private final OutboundGuard outbound;
     private final Clock clock;
 
     public PullRequestSettingsService(Database database, ProjectRepository projects, PolicyRepository policies,
-                                      ScmIntegrations integrations, Clock clock) {
+                                      ScmIntegrations integrations, OutboundGuard outbound, Clock clock) {
         this.database = database;
         this.projects = projects;
         this.policies = policies;
         this.integrations = integrations;
+        this.outbound = outbound;
         this.clock = clock;
     }
 
@@ -66,7 +72,7 @@ public final class PullRequestSettingsService implements HttpService {
         Caller caller = Authentication.caller(request);
         caller.requireRole(Role.ADMIN, "configuring an SCM integration");
         UUID project = PathIds.id(request, "project");
-        ScmIntegrations.Change change = scmChange(JsonIo.readObject(request));
+        ScmIntegrations.Change change = scmChange(JsonIo.readObject(request), outbound);
         JsonIo.ok(response, integrations.save(caller.tenantId(), project, change));
     }
 
@@ -110,13 +116,13 @@ public final class PullRequestSettingsService implements HttpService {
         JsonIo.ok(response, policy);
     }
 
-    static ScmIntegrations.Change scmChange(JsonNode body) {
+    static ScmIntegrations.Change scmChange(JsonNode body, OutboundGuard outbound) {
         BodyReader fields = new BodyReader(body);
         ScmProvider provider = fields.requiredEnum("provider", ScmProvider.class);
         String apiUrl = fields.requiredText("api_url", 1000);
         String repository = fields.requiredText("repository", 500);
         Optional<String> token = fields.optionalText("token", 1000);
-        URI uri = apiUrl == null ? null : apiUrl(fields, apiUrl);
+        URI uri = apiUrl == null ? null : apiUrl(fields, apiUrl, outbound);
         if (provider != null && repository != null) {
             Pattern form = provider == ScmProvider.GITHUB ? GITHUB_REPOSITORY : GITLAB_PROJECT;
             if (!form.matcher(repository).matches()) {
@@ -131,19 +137,32 @@ public final class PullRequestSettingsService implements HttpService {
         return new ScmIntegrations.Change(provider, uri, repository, token);
     }
 
-    private static URI apiUrl(BodyReader fields, String text) {
+    /**
+     * The API base if the server may call it ({@link OutboundGuard}): https, and a host that does not resolve
+     * to an internal address unless the operator allowed it. A host that does not resolve now is accepted; the
+     * guard checks it again at every call.
+     */
+    private static URI apiUrl(BodyReader fields, String text, OutboundGuard outbound) {
+        URI uri;
         try {
-            URI uri = new URI(text.endsWith("/") ? text.substring(0, text.length() - 1) : text);
-            boolean web = "https".equalsIgnoreCase(uri.getScheme()) || "http".equalsIgnoreCase(uri.getScheme());
-            if (web && uri.getHost() != null && uri.getRawUserInfo() == null && uri.getRawQuery() == null
-                    && uri.getRawFragment() == null) {
-                return uri;
-            }
-        } catch (java.net.URISyntaxException ignored) {
-            // reported below
+            uri = new URI(text.endsWith("/") ? text.substring(0, text.length() - 1) : text);
+        } catch (URISyntaxException e) {
+            fields.addProblem("api_url", "must be an https URL without credentials, query or fragment");
+            return null;
         }
-        fields.addProblem("api_url", "must be an http(s) URL without credentials, query or fragment");
-        return null;
+        Optional<String> refusal = outbound.refusal(uri);
+        if (refusal.isPresent() || uri.getRawQuery() != null || uri.getRawFragment() != null) {
+            fields.addProblem("api_url", refusal.orElse("must be an https URL without credentials, query or fragment"));
+            return null;
+        }
+        try {
+            return outbound.check(uri);
+        } catch (RefusedDestination e) {
+            fields.addProblem("api_url", e.getMessage());
+            return null;
+        } catch (UnknownHostException e) {
+            return uri;
+        }
     }
 
     private static Optional<Boolean> optionalBoolean(BodyReader fields, String name) {

@@ -4,6 +4,7 @@ import dev.vigil.server.ServerSettings;
 import dev.vigil.server.advisories.AdvisoryImporter;
 import dev.vigil.server.advisories.AdvisoryRepository;
 import dev.vigil.server.advisories.AdvisoryUpdate;
+import dev.vigil.server.outbound.OutboundGuard;
 import dev.vigil.server.scan.sca.Ecosystem;
 import dev.vigil.server.store.Database;
 import picocli.CommandLine.Command;
@@ -88,6 +89,11 @@ final class AdvisoriesCommand implements Runnable {
                 + "(npm, PyPI, Maven, Go, crates.io, RubyGems, Packagist, NuGet); default: all.")
         List<String> ecosystems;
 
+        @Option(names = "--outbound-allow", paramLabel = "HOSTS", description = "Hosts that may be called although "
+                + "they resolve to internal addresses, and over plain http, such as a mirror on a private network: "
+                + "host or host:port, comma-separated (adds to $" + OutboundGuard.ENVIRONMENT + ").")
+        String outboundAllow;
+
         @Override
         public Integer call() {
             List<Ecosystem> chosen = ecosystems == null ? Arrays.asList(Ecosystem.values())
@@ -97,7 +103,7 @@ final class AdvisoriesCommand implements Runnable {
             try (Database database = target.open()) {
                 var importer = new AdvisoryImporter(database, new AdvisoryRepository(), java.time.Clock.systemUTC());
                 boolean ok = true;
-                for (var outcome : new AdvisoryUpdate(importer).update(mirror, chosen)) {
+                for (var outcome : new AdvisoryUpdate(importer, outbound(outboundAllow)).update(mirror, chosen)) {
                     if (outcome.ok()) {
                         print(spec.commandLine().getOut(), outcome.uri().toString(), outcome.result());
                     } else {
@@ -108,6 +114,12 @@ final class AdvisoriesCommand implements Runnable {
                 return ok ? 0 : 1;
             }
         }
+    }
+
+    private static OutboundGuard outbound(String option) {
+        String environment = System.getenv(OutboundGuard.ENVIRONMENT);
+        return OutboundGuard.allowing(environment == null ? "" : environment)
+                .alsoAllowing(option == null ? "" : option);
     }
 
     static void print(PrintWriter out, String source, AdvisoryImporter.ImportResult result) {

@@ -1,6 +1,7 @@
 package dev.vigil.server.cli;
 
 import dev.vigil.server.ServerSettings;
+import dev.vigil.server.outbound.OutboundGuard;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -24,6 +25,11 @@ final class NodeOptions {
             + "finish before scans are released to other nodes (ISO 8601, default: PT30S).")
     Duration shutdownGrace;
 
+    @Option(names = "--outbound-allow", paramLabel = "HOSTS", description = "Hosts the server may call although "
+            + "they resolve to internal addresses, and over plain http: host or host:port, comma-separated (adds to "
+            + "$" + OutboundGuard.ENVIRONMENT + "), e.g. a GitHub Enterprise or GitLab on a private network.")
+    String outboundAllow;
+
     /** The settings of a node: defaults and environment, then these options, then the command's own. */
     ServerSettings settings() {
         ServerSettings settings = ServerSettings.defaults(dataDir == null ? ServerSettings.defaultDataDir() : dataDir);
@@ -35,6 +41,9 @@ final class NodeOptions {
         }
         if (shutdownGrace != null) {
             settings = settings.withShutdownGrace(shutdownGrace);
+        }
+        if (outboundAllow != null) {
+            settings = settings.withOutbound(settings.outbound().alsoAllowing(outboundAllow));
         }
         return settings;
     }

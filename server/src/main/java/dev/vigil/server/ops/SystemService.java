@@ -5,6 +5,7 @@ import dev.vigil.model.SubscriptionStatus;
 import dev.vigil.model.Tenant;
 import dev.vigil.server.http.ApiException;
 import dev.vigil.server.http.BodyReader;
+import dev.vigil.server.http.ConstantTime;
 import dev.vigil.server.http.JsonIo;
 import dev.vigil.server.http.Uuids;
 import io.helidon.http.HeaderNames;
@@ -13,19 +14,17 @@ import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.UUID;
 
 /** {@code /system/tenants}: the operators' API, authorised by the system token, behind {@code vigil admin}. */
 public final class SystemService implements HttpService {
 
     private final Tenants tenants;
-    private final byte[] token;
+    private final String token;
 
     public SystemService(Tenants tenants, String token) {
         this.tenants = tenants;
-        this.token = token.getBytes(StandardCharsets.UTF_8);
+        this.token = token;
     }
 
     @Override
@@ -38,9 +37,8 @@ public final class SystemService implements HttpService {
 
     private void authorise(ServerRequest request, ServerResponse response) {
         String header = request.headers().first(HeaderNames.AUTHORIZATION).orElse("");
-        byte[] given = header.startsWith("Bearer ") ? header.substring(7).strip().getBytes(StandardCharsets.UTF_8)
-                : new byte[0];
-        if (!MessageDigest.isEqual(given, token)) {
+        String given = header.startsWith("Bearer ") ? header.substring(7).strip() : "";
+        if (!ConstantTime.matches(given, token)) {
             throw ApiException.unauthorized("the system API needs the system token");
         }
         response.next();

@@ -1,6 +1,7 @@
 package dev.vigil.server.pr;
 
 import dev.vigil.model.ScmProvider;
+import dev.vigil.server.outbound.OutboundGuard;
 import dev.vigil.server.pr.CommentPublisher.PublishException;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.PrCommentRepository;
@@ -10,11 +11,11 @@ import dev.vigil.server.store.ScmRepository;
 import dev.vigil.server.store.ScmRepository.StoredScm;
 import dev.vigil.server.work.Failures;
 import dev.vigil.server.work.Periodic;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.util.Map;
 import java.util.UUID;
@@ -54,22 +55,22 @@ public final class PrCommentDispatcher implements AutoCloseable {
         this.clock = clock;
     }
 
-    /** The real publishers over one HTTP client, built when the first comment is sent. */
-    public static Map<ScmProvider, CommentPublisher> publishers(PrCommentSettings settings) {
-        Supplier<HttpClient> client = new Supplier<>() {
-            private HttpClient built;
+    /** The real publishers over one HTTP client that passes {@code guard}, built when the first comment is sent. */
+    public static Map<ScmProvider, CommentPublisher> publishers(PrCommentSettings settings, OutboundGuard guard) {
+        Supplier<CloseableHttpClient> client = new Supplier<>() {
+            private CloseableHttpClient built;
 
             @Override
-            public synchronized HttpClient get() {
+            public synchronized CloseableHttpClient get() {
                 if (built == null) {
-                    built = HttpClient.newBuilder().connectTimeout(settings.timeout())
-                            .followRedirects(HttpClient.Redirect.NEVER).build();
+                    built = guard.client(settings.timeout(), 0);
                 }
                 return built;
             }
         };
-        return Map.of(ScmProvider.GITHUB, new GitHubPublisher(new ProviderHttp(client, settings.timeout(), "GitHub")),
-                ScmProvider.GITLAB, new GitLabPublisher(new ProviderHttp(client, settings.timeout(), "GitLab")));
+        return Map.of(ScmProvider.GITHUB, new GitHubPublisher(new ProviderHttp(client, guard, settings.timeout(),
+                        "GitHub")),
+                ScmProvider.GITLAB, new GitLabPublisher(new ProviderHttp(client, guard, settings.timeout(), "GitLab")));
     }
 
     public void start() {

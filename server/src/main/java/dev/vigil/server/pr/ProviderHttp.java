@@ -2,85 +2,122 @@ package dev.vigil.server.pr;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.vigil.server.http.JsonIo;
+import dev.vigil.server.outbound.CappedBody;
+import dev.vigil.server.outbound.OutboundGuard;
+import dev.vigil.server.outbound.RefusedDestination;
 import dev.vigil.server.pr.CommentPublisher.PublishException;
+import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * JSON over HTTP to a provider, with the error rules of the outbox: unreachable, 429 and 5xx may be retried,
- * any other status outside 2xx is final. Messages name the method, path and status, never a header.
+ * JSON over HTTP to a provider through the {@link OutboundGuard}, with the error rules of the outbox:
+ * unreachable, 429 and 5xx may be retried, any other status outside 2xx is final, and so is a destination
+ * the guard refuses. Messages name the method, path and status with a fixed phrase, never a header or the
+ * provider's own text; a reply is read up to {@link #MAX_REPLY} bytes.
  */
 final class ProviderHttp {
 
-    private final Supplier<HttpClient> client;
+    /** A page of 100 comments of GitHub's largest size (65,536 characters) stays under it. */
+    static final int MAX_REPLY = 8 * 1024 * 1024;
+
+    private final Supplier<CloseableHttpClient> client;
+    private final OutboundGuard guard;
     private final Duration timeout;
     private final String provider;
 
     /** {@code client} is asked for on the first request: building one sets up TLS, which start-up need not wait for. */
-    ProviderHttp(Supplier<HttpClient> client, Duration timeout, String provider) {
+    ProviderHttp(Supplier<CloseableHttpClient> client, OutboundGuard guard, Duration timeout, String provider) {
         this.client = client;
+        this.guard = guard;
         this.timeout = timeout;
         this.provider = provider;
     }
 
     JsonNode send(String method, URI uri, Map<String, String> auth, JsonNode body) throws PublishException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout)
-                .header("Accept", "application/json")
-                .header("User-Agent", "vigil-pr-comments")
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofByteArray(JsonIo.bytes(body)));
+        HttpUriRequestBase request = new HttpUriRequestBase(method, uri);
+        request.setHeader("Accept", "application/json");
+        request.setHeader("User-Agent", "vigil-pr-comments");
         if (body != null) {
-            request.header("Content-Type", "application/json");
+            request.setEntity(new ByteArrayEntity(JsonIo.bytes(body), ContentType.APPLICATION_JSON));
         }
         auth.forEach(request::setHeader);
-        HttpResponse<byte[]> response;
+        String call = method + " " + uri.getRawPath();
+        Reply reply;
+        // the whole call, however slowly the provider answers, ends by the timeout
+        var watchdog = CompletableFuture.runAsync(request::cancel,
+                CompletableFuture.delayedExecutor(timeout.toMillis(), TimeUnit.MILLISECONDS));
         try {
-            response = client.get().send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+            guard.check(uri);
+            reply = client.get().execute(request, response -> read(request, response));
+        } catch (RefusedDestination e) {
+            throw new PublishException(provider + " was not called (" + call + "): " + e.getMessage(), false);
+        } catch (CappedBody.TooLarge e) {
+            throw new PublishException(provider + " answered " + call + " with more than " + MAX_REPLY
+                    + " bytes", false);
         } catch (IOException e) {
-            throw new PublishException(provider + " is unreachable (" + method + " " + uri.getRawPath() + "): "
-                    + e.getClass().getSimpleName(), true);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new PublishException("interrupted while calling " + provider, true);
+            throw new PublishException(provider + " is unreachable (" + call + "): " + e.getClass().getSimpleName(),
+                    true);
+        } finally {
+            watchdog.cancel(false);
         }
-        int status = response.statusCode();
-        if (status / 100 != 2) {
-            throw new PublishException(provider + " answered " + status + " to " + method + " " + uri.getRawPath()
-                    + message(response.body()), status == 429 || status >= 500 || status == 408,
-                    response.headers().firstValue("Retry-After").flatMap(ProviderHttp::seconds).orElse(null));
+        if (reply.status() / 100 != 2) {
+            throw new PublishException(provider + " answered " + reply.status() + " to " + call + ": "
+                    + meaning(reply.status()), retryable(reply.status()), reply.retryAfter().orElse(null));
         }
         try {
-            return response.body().length == 0 ? null : JsonIo.mapper().readTree(response.body());
+            return reply.body().length == 0 ? null : JsonIo.mapper().readTree(reply.body());
         } catch (IOException e) {
-            throw new PublishException(provider + " answered " + status + " with a body that is not JSON", true);
+            throw new PublishException(provider + " answered " + reply.status() + " with a body that is not JSON",
+                    true);
         }
     }
 
-    private static java.util.Optional<Duration> seconds(String value) {
+    private record Reply(int status, Optional<Duration> retryAfter, byte[] body) {
+    }
+
+    /** A refusal's body is not read: its text is the provider's and is never shown. */
+    private static Reply read(HttpUriRequestBase request, ClassicHttpResponse response) throws IOException {
+        int status = response.getCode();
+        Optional<Duration> retryAfter = Optional.ofNullable(response.getFirstHeader("Retry-After"))
+                .flatMap(h -> seconds(h.getValue()));
+        boolean success = status / 100 == 2 && response.getEntity() != null;
+        byte[] body = success ? CappedBody.read(response.getEntity(), MAX_REPLY, request) : new byte[0];
+        return new Reply(status, retryAfter, body);
+    }
+
+    private static boolean retryable(int status) {
+        return status == 429 || status >= 500 || status == 408;
+    }
+
+    /** A fixed phrase per status, in place of the provider's text. */
+    private static String meaning(int status) {
+        return switch (status) {
+            case 401 -> "the token was refused";
+            case 403 -> "the token may not do this";
+            case 404 -> "no such repository or pull request, or the token cannot see it";
+            case 408, 429 -> "try again later";
+            case 422 -> "the request was refused";
+            default -> status >= 500 ? "the provider failed" : "unexpected status";
+        };
+    }
+
+    private static Optional<Duration> seconds(String value) {
         try {
-            return java.util.Optional.of(Duration.ofSeconds(Math.min(3600, Math.max(0, Long.parseLong(value.strip())))));
+            return Optional.of(Duration.ofSeconds(Math.min(3600, Math.max(0, Long.parseLong(value.strip())))));
         } catch (NumberFormatException e) {
-            return java.util.Optional.empty();
-        }
-    }
-
-    /** The provider's own {@code message}, clipped: it explains a 401 or 404 to the user. */
-    private static String message(byte[] body) {
-        try {
-            JsonNode node = JsonIo.mapper().readTree(body);
-            String text = node == null ? "" : node.path("message").asText(node.path("error").asText(""));
-            return text.isBlank() ? "" : ": " + (text.length() > 200 ? text.substring(0, 200) : text);
-        } catch (IOException | RuntimeException e) {
-            String text = new String(body, 0, Math.min(body.length, 200), StandardCharsets.UTF_8).strip();
-            return text.isEmpty() ? "" : ": " + text.replaceAll("\\s+", " ");
+            return Optional.empty();
         }
     }
 }

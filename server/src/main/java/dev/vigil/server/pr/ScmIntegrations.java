@@ -16,8 +16,16 @@ import java.util.UUID;
 /** Reads and writes projects' SCM integrations; the token goes in sealed and never comes out of here. */
 public final class ScmIntegrations {
 
-    /** A validated change; {@code token} empty keeps the stored one. */
+    /**
+     * A validated change; {@code token} empty keeps the stored one, but only for the same destination: the
+     * token is never sent where its setter did not send it.
+     */
     public record Change(ScmProvider provider, URI apiUrl, String repository, Optional<String> token) {
+
+        boolean sameDestination(StoredScm stored) {
+            return provider == stored.provider() && apiUrl.toString().equals(stored.apiUrl())
+                    && repository.equals(stored.repository());
+        }
 
         @Override
         public String toString() {
@@ -46,8 +54,10 @@ public final class ScmIntegrations {
             projects.lockForMerge(c, projectId);
             Optional<StoredScm> before = scms.find(c, projectId);
             String sealed = change.token().map(t -> cipher.seal(projectId, t))
-                    .or(() -> before.map(StoredScm::tokenSealed))
-                    .orElseThrow(() -> ApiException.validation("token", "is required when the project has no token yet"));
+                    .or(() -> before.filter(change::sameDestination).map(StoredScm::tokenSealed))
+                    .orElseThrow(() -> ApiException.validation("token", before.isEmpty()
+                            ? "is required when the project has no token yet"
+                            : "is required again when provider, api_url or repository changes"));
             StoredScm stored = new StoredScm(projectId, change.provider(), change.apiUrl().toString(),
                     change.repository(), sealed);
             scms.save(c, stored, clock.millis());

@@ -1,5 +1,7 @@
 package dev.vigil.server.pr;
 
+import dev.vigil.server.store.SecretFile;
+
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
@@ -7,10 +9,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.Base64;
@@ -42,19 +42,41 @@ public final class TokenCipher {
 
     /** The cipher over the configured key, else the key file in {@code dataDir} (created if absent). */
     public static TokenCipher load(Optional<String> configuredKey, Path dataDir) {
+        return over(installationKey(configuredKey, dataDir));
+    }
+
+    /** The cipher over {@code key} (32 bytes). */
+    public static TokenCipher over(byte[] key) {
+        return new TokenCipher(key);
+    }
+
+    /**
+     * The installation's secret key: the configured one ({@code VIGIL_SECRET_KEY}), else the key file in
+     * {@code dataDir}, created if absent. Besides sealing SCM tokens, it keys the hashes of found secrets.
+     */
+    public static byte[] installationKey(Optional<String> configuredKey, Path dataDir) {
         if (configuredKey.isPresent()) {
-            return new TokenCipher(Base64.getDecoder().decode(configuredKey.get().strip()));
+            return checked(Base64.getDecoder().decode(configuredKey.get().strip()), "VIGIL_SECRET_KEY");
         }
         Path file = dataDir.resolve(KEY_FILE);
+        byte[] key = new byte[32];
+        new SecureRandom().nextBytes(key);
         try {
-            Files.createDirectories(dataDir);
-            if (!Files.exists(file)) {
-                create(file);
-            }
-            return new TokenCipher(Base64.getDecoder().decode(Files.readString(file, StandardCharsets.US_ASCII).strip()));
+            SecretFile.createIfAbsent(file, Base64.getEncoder().encodeToString(key) + "\n");
+            return checked(Base64.getDecoder().decode(Files.readString(file, StandardCharsets.US_ASCII).strip()),
+                    file.toString());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read or create the secret key in " + dataDir, e);
         }
+    }
+
+    private static byte[] checked(byte[] key, String source) {
+        if (key.length != 32) {
+            throw new IllegalStateException("the secret key in " + source + " is not 32 bytes (base64 of 256 bits): "
+                    + "restore it from the backup, or delete the file for a new one (sealed SCM tokens must then be "
+                    + "given again)");
+        }
+        return key;
     }
 
     public String seal(UUID projectId, String token) {
@@ -89,19 +111,6 @@ public final class TokenCipher {
         cipher.init(mode, key, new GCMParameterSpec(TAG_BITS, nonce));
         cipher.updateAAD(projectId.toString().getBytes(StandardCharsets.US_ASCII));
         return cipher;
-    }
-
-    private static void create(Path file) throws IOException {
-        byte[] key = new byte[32];
-        new SecureRandom().nextBytes(key);
-        try {
-            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        } catch (FileAlreadyExistsException e) {
-            return;
-        } catch (UnsupportedOperationException e) {
-            Files.createFile(file);
-        }
-        Files.writeString(file, Base64.getEncoder().encodeToString(key) + "\n", StandardCharsets.US_ASCII);
     }
 
     @Override

@@ -10,9 +10,9 @@ import java.util.Objects;
  * One problem a scanner found in one file: what the pipeline turns into a finding and a SARIF result.
  *
  * @param identity what, beside kind, rule and path, makes this problem the same problem after code moves
- *                 (docs/adr/0010-fingerprints-survive-code-moving.md): for secrets the hex SHA-256 of the
- *                 secret value, for iac the resource address, for sca the ecosystem and package name. Never a
- *                 secret value in the clear.
+ *                 (docs/adr/0010-fingerprints-survive-code-moving.md): for secrets a keyed hash
+ *                 ({@link SecretDigest}), for iac the resource address, for sca the ecosystem and package
+ *                 name. Never a secret value in the clear.
  * @param line     1-based line of the problem in {@code path}
  * @param aliases  equivalent ids in other tools (Checkov, Trivy, CVE, GHSA), possibly empty
  */

@@ -19,15 +19,17 @@ public final class Scanners {
     }
 
     /**
-     * Every engine; the dependency engine reads its advisories from {@code database}, once
-     * {@code prepareAdvisories} has run (the first start's import of the bundled snapshot). The engines load
-     * on a background thread from this moment, so that a node (and the desktop app) answers before some 470
-     * rules are compiled and 11,000 advisories stored; the first scan that needs an engine waits for it. One
-     * thread builds them in turn: on a two-core machine, the desktop app's first page keeps a core meanwhile.
+     * Every engine; the secrets engine hashes secrets under {@code secrets}, the dependency engine reads its
+     * advisories from {@code database} once {@code prepareAdvisories} has run (the first start's import of the
+     * bundled snapshot). The engines load on a background thread from this moment, so that a node (and the
+     * desktop app) answers before some 470 rules are compiled and 11,000 advisories stored; the first scan that
+     * needs an engine waits for it. One thread builds them in turn: on a two-core machine, the desktop app's
+     * first page keeps a core meanwhile.
      */
-    public static Map<ScanKind, Scanner> available(Database database, Runnable prepareAdvisories) {
+    public static Map<ScanKind, Scanner> available(Database database, SecretDigest secrets,
+                                                   Runnable prepareAdvisories) {
         Map<ScanKind, Supplier<Scanner>> builders = new EnumMap<>(ScanKind.class);
-        builders.put(ScanKind.SECRETS, SecretsScanner::new);
+        builders.put(ScanKind.SECRETS, () -> new SecretsScanner(secrets));
         builders.put(ScanKind.IAC, IacScanner::new);
         builders.put(ScanKind.SCA, () -> {
             prepareAdvisories.run();

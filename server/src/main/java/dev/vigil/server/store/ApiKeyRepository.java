@@ -46,6 +46,16 @@ public final class ApiKeyRepository {
         return Sql.one(c, SELECT + " WHERE tenant_id = ? AND id = ?", ApiKeyRepository::map, tenantId, id);
     }
 
+    /** The role of the user whose key this is; empty when the tenant has no such key. */
+    public Optional<Role> ownerRole(Connection c, UUID tenantId, UUID id) throws SQLException {
+        return Sql.one(c, """
+                SELECT u.role
+                FROM api_keys k
+                JOIN users u ON u.id = k.user_id
+                WHERE k.tenant_id = ? AND k.id = ?
+                """, row -> Role.of(row.getString("role")), tenantId, id);
+    }
+
     /** Newest first, keyset on (created_at, id); {@code limit + 1} rows. */
     public List<ApiKey> page(Connection c, UUID tenantId, Long beforeCreatedAt, UUID beforeId, int limit)
             throws SQLException {

@@ -56,7 +56,8 @@ class AdvisoryUpdateTest {
     void updateDownloadsTheDumpOfEachEcosystemFromTheMirror() {
         String url = "http://127.0.0.1:" + mirror.getAddress().getPort();
 
-        int exit = vigil("advisories", "update", "--mirror", url, "--ecosystem", "npm", "--data-dir", dataDir.toString());
+        int exit = vigil("advisories", "update", "--mirror", url, "--outbound-allow",
+                url.substring("http://".length()), "--ecosystem", "npm", "--data-dir", dataDir.toString());
 
         assertThat(exit).isZero();
         assertThat(out.toString()).contains("/npm/all.zip: 1 records read, 0 skipped, 1 stored");
@@ -70,7 +71,8 @@ class AdvisoryUpdateTest {
     void updateFailsForAnEcosystemTheMirrorDoesNotHave() {
         String url = "http://127.0.0.1:" + mirror.getAddress().getPort();
 
-        int exit = vigil("advisories", "update", "--mirror", url, "--ecosystem", "PyPI", "--data-dir", dataDir.toString());
+        int exit = vigil("advisories", "update", "--mirror", url, "--outbound-allow",
+                url.substring("http://".length()), "--ecosystem", "PyPI", "--data-dir", dataDir.toString());
 
         assertThat(exit).isEqualTo(1);
     }

@@ -100,6 +100,11 @@ final class FakeScm implements AutoCloseable {
         http.start();
     }
 
+    /** {@code 127.0.0.1:port}, for the server's outbound allow-list. */
+    String authority() {
+        return "127.0.0.1:" + http.getAddress().getPort();
+    }
+
     String githubUrl() {
         return "http://127.0.0.1:" + http.getAddress().getPort();
     }

@@ -14,6 +14,7 @@ import dev.vigil.model.ScmIntegrationUpdate;
 import dev.vigil.model.ScmProvider;
 import dev.vigil.model.Severity;
 import dev.vigil.server.ServerSettings;
+import dev.vigil.server.outbound.OutboundGuard;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.PrCommentRepository;
 import dev.vigil.server.store.ProjectRepository;
@@ -76,7 +77,8 @@ class PrCommentTest {
         Logger.getLogger("").addHandler(CAPTURE);
         scm = new FakeScm(TOKEN);
         // runs over PostgreSQL too, in the PostgreSQL suite (see TestServer)
-        server = TestServer.start(s -> s.withPrComments(s.prComments().withBackoff(
+        server = TestServer.start(s -> s.withOutbound(OutboundGuard.allowing(scm.authority()))
+                .withPrComments(s.prComments().withBackoff(
                 List.of(Duration.ofMillis(100), Duration.ofMillis(200)), 4, Duration.ofMillis(50))));
         tenant = server.tenant();
     }
@@ -221,7 +223,8 @@ class PrCommentTest {
         var integrations = new ScmIntegrations(database, new ProjectRepository(), scms,
                 TokenCipher.load(settings.secretKey(), server.dataDir()), Clock.systemUTC());
         return new PrCommentDispatcher(database, new ScanRepository(), scms, new PrCommentRepository(), integrations,
-                PrCommentDispatcher.publishers(settings), settings, Clock.systemUTC());
+                PrCommentDispatcher.publishers(settings, OutboundGuard.allowing(scm.authority())), settings,
+                Clock.systemUTC());
     }
 
     @Test
@@ -274,7 +277,8 @@ class PrCommentTest {
 
         assertThat(scan.status()).isEqualTo(ScanStatus.COMPLETED);
         assertThat(scan.prComment().status()).isEqualTo("failed");
-        assertThat(scan.prComment().error()).contains("GitHub answered 503").contains("simulated outage");
+        assertThat(scan.prComment().error()).contains("GitHub answered 503").contains("the provider failed")
+                .doesNotContain("simulated outage");
         assertThat(scm.comments("acme/down#4")).isEmpty();
     }
 
@@ -288,7 +292,8 @@ class PrCommentTest {
         assertThat(scan.status()).isEqualTo(ScanStatus.COMPLETED);
         assertThat(scan.isBlocked()).isTrue();
         assertThat(scan.prComment().status()).isEqualTo("failed");
-        assertThat(scan.prComment().error()).contains("401").contains("Bad credentials");
+        assertThat(scan.prComment().error()).contains("401").contains("the token was refused")
+                .doesNotContain("Bad credentials");
         assertThat(scan.prComment().url()).isNull();
         assertThat(scm.requests()).filteredOn(r -> r.rawPath().startsWith("/repos/acme/locked/")).hasSize(1);
         assertTokenNowhere(project, scan.id());

@@ -68,16 +68,16 @@ class PullRequestSettingsTest {
     }
 
     @Test
-    void shouldKeepTheTokenWhenAnUpdateOmitsIt() {
+    void shouldKeepTheTokenWhenAnUpdateOmitsItForTheSameDestination() {
         Project project = project();
-        tenant.owner().setScmIntegration(project.id(), new ScmIntegrationUpdate(ScmProvider.GITLAB,
-                "https://gitlab.example.com/api/v4", "group/sub/app", "glpat-abcdefghijklmnop"));
+        ScmIntegrationUpdate integration = new ScmIntegrationUpdate(ScmProvider.GITLAB,
+                "https://gitlab.example.com/api/v4", "group/sub/app", "glpat-abcdefghijklmnop");
+        tenant.owner().setScmIntegration(project.id(), integration);
 
-        ScmIntegration moved = tenant.owner().setScmIntegration(project.id(), new ScmIntegrationUpdate(
-                ScmProvider.GITLAB, "https://gitlab.example.com/api/v4", "42", null));
+        ScmIntegration same = tenant.owner().setScmIntegration(project.id(), new ScmIntegrationUpdate(
+                ScmProvider.GITLAB, "https://gitlab.example.com/api/v4", "group/sub/app", null));
 
-        assertThat(moved.tokenSet()).isTrue();
-        assertThat(moved.repository()).isEqualTo("42");
+        assertThat(same.tokenSet()).isTrue();
     }
 
     @Test

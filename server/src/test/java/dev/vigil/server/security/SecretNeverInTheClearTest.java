@@ -9,7 +9,17 @@ import dev.vigil.model.NewProject;
 import dev.vigil.model.Project;
 import dev.vigil.model.ScanDetail;
 import dev.vigil.model.ScanType;
+import dev.vigil.model.FindingStatus;
+import dev.vigil.model.ScanKind;
+import dev.vigil.model.StatusChange;
+import dev.vigil.model.TriageAction;
+import dev.vigil.server.pr.TokenCipher;
+import dev.vigil.server.scan.Fingerprints;
+import dev.vigil.server.scan.SecretDigest;
+import dev.vigil.server.scan.SecretFingerprints;
+import dev.vigil.server.store.Database;
 import dev.vigil.server.store.Dialect;
+import dev.vigil.server.store.Sql;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.TestServer;
 import org.junit.jupiter.api.Test;
@@ -23,6 +33,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
@@ -96,6 +108,65 @@ class SecretNeverInTheClearTest {
             String content = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
             assertThat(content).as(file.toString()).doesNotContain(SECRET).doesNotContain(AWS_SECRET);
         });
+    }
+
+    @Test
+    void fingerprintsOfSecretsAreKeyedByTheInstallation() throws Exception {
+        Finding first;
+        Finding again;
+        Finding elsewhere;
+        try (TestServer server = TestServer.start(); TestServer other = TestServer.start()) {
+            first = scannedSecret(server.tenant());
+            again = scannedSecret(server.tenant());
+            elsewhere = scannedSecret(other.tenant());
+        }
+
+        assertThat(first.fingerprint()).startsWith("fp_v1:").isNotEqualTo(unkeyed(first))
+                .isEqualTo(again.fingerprint()).isNotEqualTo(elsewhere.fingerprint());
+    }
+
+    @Test
+    void keysTheFingerprintsOfSecretsFoundBeforeAndKeepsTheirFindings() throws Exception {
+        try (TestServer server = TestServer.start()) {
+            TestServer.Tenant tenant = server.tenant();
+            Project project = tenant.owner().createProject(new NewProject("upgraded", "main"));
+            Finding found = scannedSecret(tenant, project);
+            tenant.owner().changeStatus(found.id(), StatusChange.of(TriageAction.IN_PROGRESS));
+            Database database = server.server().database();
+            database.run(c -> {
+                Sql.update(c, "UPDATE findings SET fingerprint = ? WHERE id = ?", unkeyed(found), found.id());
+                Sql.update(c, "UPDATE secret_fingerprint_keying SET keyed = FALSE");
+            });
+
+            SecretFingerprints.keyOnce(database,
+                    SecretDigest.under(TokenCipher.installationKey(Optional.empty(), server.dataDir())));
+            Finding rescanned = scannedSecret(tenant, project);
+
+            assertThat(rescanned.id()).isEqualTo(found.id());
+            assertThat(rescanned.fingerprint()).isEqualTo(found.fingerprint());
+            assertThat(rescanned.status()).isEqualTo(FindingStatus.IN_PROGRESS);
+        }
+    }
+
+    private static Finding scannedSecret(TestServer.Tenant tenant) {
+        return scannedSecret(tenant, tenant.owner().createProject(new NewProject("p-" + UUID.randomUUID(), "main")));
+    }
+
+    /** Scans {@link #SECRET} in {@code .env} and returns its finding. */
+    private static Finding scannedSecret(TestServer.Tenant tenant, Project project) {
+        byte[] archive = Archives.tarGz(Map.of(".env", "GITHUB_TOKEN=" + SECRET + "\n"));
+        var scan = tenant.owner().submitScan(ScanSubmission.of(ScanArchive.of(archive), project.id(), "main",
+                "2".repeat(40), ScanType.SECRETS));
+        tenant.owner().awaitScan(scan.id(), Duration.ofSeconds(60));
+        return tenant.owner().listFindings(FindingFilter.none(), 100, null).data().stream()
+                .filter(f -> f.projectId().equals(project.id()) && f.scanType() == ScanKind.SECRETS)
+                .findFirst().orElseThrow();
+    }
+
+    /** The fingerprint an unkeyed SHA-256 of the secret gives: what anyone could compute from a guess. */
+    private static String unkeyed(Finding finding) {
+        String path = finding.location().substring(0, finding.location().lastIndexOf(':'));
+        return Fingerprints.of(ScanKind.SECRETS, finding.ruleId(), path, Fingerprints.sha256Hex(SECRET));
     }
 
     private static List<Path> filesUnder(Path dir) throws IOException {

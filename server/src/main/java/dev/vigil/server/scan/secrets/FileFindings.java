@@ -2,6 +2,7 @@ package dev.vigil.server.scan.secrets;
 
 import dev.vigil.model.ScanKind;
 import dev.vigil.server.scan.Detection;
+import dev.vigil.server.scan.SecretDigest;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -21,14 +22,16 @@ final class FileFindings {
             + "(load it from a secret store or the environment instead)";
 
     private final String path;
+    private final SecretDigest digest;
     private final Map<String, Found> byKey = new LinkedHashMap<>();
     private final Set<String> specific = new HashSet<>();
 
     private record Found(SecretRule rule, int line, MaskedSecret secret) {
     }
 
-    FileFindings(String path) {
+    FileFindings(String path, SecretDigest digest) {
         this.path = path;
+        this.digest = digest;
     }
 
     void add(SecretRule rule, int line, MaskedSecret secret) {
@@ -55,6 +58,6 @@ final class FileFindings {
         SecretRule rule = found.rule();
         return new Detection(ScanKind.SECRETS, rule.id(), rule.title(), rule.severity(), rule.cwe(), path,
                 found.line(), rule.title() + " " + found.secret().masked(), FIX, false, false,
-                found.secret().sha256(), rule.aliases());
+                digest.secretIdentity(rule.id(), path, found.secret().sha256()), rule.aliases());
     }
 }

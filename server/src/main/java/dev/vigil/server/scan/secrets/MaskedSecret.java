@@ -3,7 +3,8 @@ package dev.vigil.server.scan.secrets;
 import dev.vigil.server.scan.Fingerprints;
 
 /**
- * What may be kept of a secret: its masked form and the hex SHA-256 of its value. The value itself is
+ * What may be kept of a secret: its masked form and the hex SHA-256 of its value, which stays in the engine
+ * (a finding shows only its keyed hash, {@link dev.vigil.server.scan.SecretDigest}). The value itself is
  * never kept: this record is built from it and drops it.
  */
 record MaskedSecret(String masked, String sha256) {

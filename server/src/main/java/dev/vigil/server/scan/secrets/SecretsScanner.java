@@ -3,6 +3,7 @@ package dev.vigil.server.scan.secrets;
 import dev.vigil.model.ScanKind;
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.scan.Scanner;
+import dev.vigil.server.scan.SecretDigest;
 import dev.vigil.server.scan.SourceFile;
 
 import java.util.ArrayList;
@@ -11,26 +12,41 @@ import java.util.List;
 /**
  * The secrets engine: the bundled rules (one YAML file per family under {@code rules/}), a keyword
  * prefilter, and RE2/J regexes run only around keyword hits. Binary files and the paths of the global
- * allowlist (lockfiles, images) are skipped. A finding carries the masked secret and its SHA-256, never
- * the secret. Thread-safe; each session is used by one thread.
+ * allowlist (lockfiles, images) are skipped. A finding carries the masked secret and a keyed hash of it
+ * ({@link SecretDigest}), never the secret nor its plain hash. Thread-safe; each session is used by one thread.
  */
 public final class SecretsScanner implements Scanner {
 
     private final RuleBook book;
     private final KeywordFinder keywords;
+    private final SecretDigest digest;
 
-    /** A scanner with the bundled rules. */
+    /** A scanner with the bundled rules whose findings' secrets are hashed under {@code digest}. */
+    public SecretsScanner(SecretDigest digest) {
+        this(RuleBook.bundled(), digest);
+    }
+
+    /** A scanner with the bundled rules and a key of this process only ({@link SecretDigest#ephemeral()}). */
     public SecretsScanner() {
-        this(RuleBook.bundled());
+        this(SecretDigest.ephemeral());
     }
 
     SecretsScanner(RuleBook book) {
-        this(book, new KeywordIndex(book.rules()));
+        this(book, SecretDigest.ephemeral());
+    }
+
+    private SecretsScanner(RuleBook book, SecretDigest digest) {
+        this(book, new KeywordIndex(book.rules()), digest);
     }
 
     SecretsScanner(RuleBook book, KeywordFinder keywords) {
+        this(book, keywords, SecretDigest.ephemeral());
+    }
+
+    private SecretsScanner(RuleBook book, KeywordFinder keywords, SecretDigest digest) {
         this.book = book;
         this.keywords = keywords;
+        this.digest = digest;
     }
 
     @Override
@@ -76,7 +92,7 @@ public final class SecretsScanner implements Scanner {
                 return;
             }
             warnings.reads(file.path());
-            FileFindings findings = new FileFindings(file.path());
+            FileFindings findings = new FileFindings(file.path(), digest);
             windows.scan(file, matcher.on(file, findings));
             detections.addAll(findings.detections());
         }

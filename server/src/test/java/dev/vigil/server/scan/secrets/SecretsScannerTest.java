@@ -4,6 +4,7 @@ import dev.vigil.model.ScanKind;
 import dev.vigil.model.Severity;
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.scan.Fingerprints;
+import dev.vigil.server.scan.SecretDigest;
 import dev.vigil.server.scan.Scanner;
 import dev.vigil.server.scan.SourceFile;
 import org.junit.jupiter.api.Test;
@@ -32,7 +33,9 @@ class SecretsScannerTest {
             assertThat(detection.path()).isEqualTo("deploy/values.yaml");
             assertThat(detection.line()).isEqualTo(3);
             assertThat(detection.description()).isEqualTo("AWS access key ID AKIA****");
-            assertThat(detection.identity()).isEqualTo(Fingerprints.sha256Hex(AWS_KEY));
+            assertThat(detection.identity()).isEqualTo(SecretDigest.ephemeral().secretIdentity("aws-access-token",
+                    "deploy/values.yaml", Fingerprints.sha256Hex(AWS_KEY)))
+                    .isNotEqualTo(Fingerprints.sha256Hex(AWS_KEY));
             assertThat(detection.fixAvailable()).contains("Revoke and rotate");
             assertThat(detection.isBreaking()).isFalse();
             assertThat(detection.isDirect()).isFalse();
