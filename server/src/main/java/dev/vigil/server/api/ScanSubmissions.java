@@ -75,9 +75,12 @@ public final class ScanSubmissions {
      * a burst of uploads would hold every pooled connection and starve the reads.
      */
     public Submitted submit(Caller caller, MultiPart parts, Optional<UUID> key) {
-        rateLimit.precheck(caller.tenantId());
         UUID scanId = UUID.randomUUID();
         Idempotency.Claim claim = new Idempotency.Claim(caller.tenantId(), ROUTE, key);
+        if (!idempotency.used(claim)) {
+            // a replay is answered whatever the count (specification 8); reserve() checks the others exactly
+            rateLimit.precheck(caller.tenantId());
+        }
         try {
             uploads.acquire();
         } catch (InterruptedException e) {
