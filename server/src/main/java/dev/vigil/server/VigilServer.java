@@ -16,13 +16,13 @@ import dev.vigil.server.api.ScanSubmissions;
 import dev.vigil.server.api.TrendService;
 import dev.vigil.server.api.UserService;
 import dev.vigil.server.http.Admission;
-import dev.vigil.server.http.ApiException;
 import dev.vigil.server.http.Authentication;
 import dev.vigil.server.http.ErrorMapping;
 import dev.vigil.server.http.Idempotency;
 import dev.vigil.server.http.KeyOwners;
 import dev.vigil.server.http.RateLimit;
 import dev.vigil.server.http.RequestIds;
+import dev.vigil.server.http.Routes;
 import dev.vigil.server.ops.Housekeeping;
 import dev.vigil.server.ops.Metrics;
 import dev.vigil.server.ops.OpsService;
@@ -105,7 +105,8 @@ public final class VigilServer implements AutoCloseable {
         var users = new UserRepository();
         var tenants = new TenantRepository();
         var queue = new ScanQueue();
-        var metrics = new Metrics();
+        var routes = new Routes();
+        var metrics = new Metrics(routes);
         var idempotency = new Idempotency(database, new IdempotencyRepository(), clock);
         var keyRepository = new ApiKeyRepository();
         this.keyOwners = new KeyOwners(database, keyRepository);
@@ -128,28 +129,30 @@ public final class VigilServer implements AutoCloseable {
                 clock, Math.max(2, poolSize(settings) / 4));
         var admission = new Admission(concurrentRequests(settings), ADMISSION_PATIENCE, metrics::requestWaited);
         var ops = new OpsService(database, scans, metrics, () -> accepting, admission::waiting);
-        HttpRouting.Builder routing = role == Role.WORKER ? HttpRouting.builder().addFilter(new RequestIds())
-                .register(ops) : HttpRouting.builder()
-                .addFilter(new RequestIds())
-                .addFilter(metrics)
-                .addFilter(admission)
-                .addFilter(new Authentication(keyOwners, clock))
-                .register("/v1/scans", new ScanService(database, scans, submissions, comments))
-                .register("/v1/repo-vulnerabilities/trend", new TrendService(database, new TrendRepository(), clock))
-                .register("/v1/repo-vulnerabilities", new FindingService(
-                        new FindingReads(database, findings, history, new StatsRepository(), clock),
-                        new FindingTriage(database, findings, history, users, clock)))
-                .register("/v1/projects", new ProjectService(database, projects, idempotency, clock),
-                        new PullRequestSettingsService(database, projects, policies, integrations, clock))
-                .register("/v1/users", new UserService(database, users, idempotency, clock))
-                .register("/v1/api-keys", new ApiKeyService(database, keys, users, idempotency))
-                .register("/v1/advisories", new AdvisoryStatusService(database, new AdvisoryRepository()))
-                .register("/system", new SystemService(new Tenants(database, tenants, users, keys, keyOwners, clock),
-                        systemToken))
-                .register(ops);
-        routing.any((req, res) -> {
-            throw ApiException.notFound("route " + req.prologue().method().text() + " " + req.path().path());
-        });
+        HttpRouting.Builder routing = HttpRouting.builder().addFilter(new RequestIds());
+        if (role == Role.WORKER) {
+            routes.recording(routing).register(ops);
+        } else {
+            routing.addFilter(metrics)
+                    .addFilter(admission)
+                    .addFilter(new Authentication(keyOwners, clock));
+            routes.recording(routing)
+                    .register("/v1/scans", new ScanService(database, scans, submissions, comments))
+                    .register("/v1/repo-vulnerabilities/trend",
+                            new TrendService(database, new TrendRepository(), clock))
+                    .register("/v1/repo-vulnerabilities", new FindingService(
+                            new FindingReads(database, findings, history, new StatsRepository(), clock),
+                            new FindingTriage(database, findings, history, users, clock)))
+                    .register("/v1/projects", new ProjectService(database, projects, idempotency, clock),
+                            new PullRequestSettingsService(database, projects, policies, integrations, clock))
+                    .register("/v1/users", new UserService(database, users, idempotency, clock))
+                    .register("/v1/api-keys", new ApiKeyService(database, keys, users, idempotency))
+                    .register("/v1/advisories", new AdvisoryStatusService(database, new AdvisoryRepository()))
+                    .register("/system", new SystemService(
+                            new Tenants(database, tenants, users, keys, keyOwners, clock), systemToken))
+                    .register(ops);
+        }
+        routes.answerUnmatched(routing);
         ErrorMapping.register(routing);
         this.web = WebServer.builder()
                 .host(settings.host())

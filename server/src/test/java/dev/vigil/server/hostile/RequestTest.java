@@ -1,0 +1,161 @@
+package dev.vigil.server.hostile;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.vigil.model.Json;
+import dev.vigil.server.http.Uuids;
+import dev.vigil.server.testing.TestServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.SocketException;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Malformed and misdirected requests, sent byte for byte over a socket: whatever is wrong, the answer is a
+ * 4xx with the specification's {@code {error, message}} body and an {@code X-Request-ID}.
+ */
+class RequestTest {
+
+    private static TestServer server;
+    private static String key;
+
+    @BeforeAll
+    static void start() {
+        server = TestServer.start();
+        key = server.tenant().ownerKey();
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    /** A raw request: its request line, headers and body exactly as sent. */
+    record Raw(String name, String requestLine, List<String> headers, String body) {
+
+        @Override
+        public String toString() {
+            return name;
+        }
+
+        byte[] bytes() {
+            StringBuilder text = new StringBuilder(requestLine).append("\r\n");
+            headers.forEach(h -> text.append(h).append("\r\n"));
+            text.append("Host: localhost\r\nConnection: close\r\n");
+            if (!body.isEmpty()) {
+                text.append("Content-Length: ").append(body.getBytes(StandardCharsets.UTF_8).length).append("\r\n");
+            }
+            return text.append("\r\n").append(body).toString().getBytes(StandardCharsets.UTF_8);
+        }
+    }
+
+    private static Raw get(String name, String target) {
+        return new Raw(name, "GET " + target + " HTTP/1.1", List.of(auth()), "");
+    }
+
+    private static String auth() {
+        return "Authorization: Bearer " + key;
+    }
+
+    @Test
+    void aWrongMethodOnAKnownPathIs405WithAllow() throws IOException {
+        Answer answer = send(new Raw("delete findings", "DELETE /v1/repo-vulnerabilities/export HTTP/1.1",
+                List.of(auth()), ""));
+
+        assertThat(answer.status()).isEqualTo(405);
+        assertThat(answer.header("allow")).isEqualTo("GET");
+        assertThat(Json.mapper().readTree(answer.body()).path("error").asText()).isEqualTo("METHOD_NOT_ALLOWED");
+    }
+
+    @Test
+    void anonymousRequestsWithInventedMethodsAndPathsAddNoMetricsSeries() throws IOException {
+        send(new Raw("first of its kind", "BREW /v1/first HTTP/1.1", List.of(), ""));
+        send(get("metrics", "/metrics"));
+        String before = send(get("metrics", "/metrics")).body();
+
+        for (int i = 0; i < 20; i++) {
+            send(new Raw("invented", "M" + i + " /v1/x" + i + " HTTP/1.1", List.of(), ""));
+        }
+        String after = send(get("metrics", "/metrics")).body();
+
+        assertThat(series(after)).isEqualTo(series(before));
+        assertThat(after).doesNotContain("M1", "/v1/x1");
+    }
+
+    /** The label sets of the HTTP latency histogram's series. */
+    private static List<String> series(String metrics) {
+        return metrics.lines().filter(l -> l.startsWith("vigil_http_request_duration_seconds_count"))
+                .map(l -> l.substring(0, l.lastIndexOf(' '))).sorted().toList();
+    }
+
+    record Answer(int status, Map<String, String> headers, String body) {
+
+        String header(String name) {
+            return headers.getOrDefault(name, "");
+        }
+
+        @Override
+        public String toString() {
+            return status + " " + headers + " " + body;
+        }
+    }
+
+    private static Answer send(Raw request) throws IOException {
+        try (Socket socket = new Socket(server.server().uri().getHost(), server.server().port())) {
+            socket.setSoTimeout(20_000);
+            OutputStream out = socket.getOutputStream();
+            try {
+                out.write(request.bytes());
+                out.flush();
+            } catch (SocketException e) {
+                // the server may answer and close before it has read the whole request
+            }
+            return read(new BufferedInputStream(socket.getInputStream()));
+        }
+    }
+
+    /** One answer: the head up to the blank line, then a body of Content-Length bytes or in chunks. */
+    private static Answer read(InputStream in) throws IOException {
+        String statusLine = line(in);
+        assertThat(statusLine).as("an answer").startsWith("HTTP/1.1 ");
+        Map<String, String> headers = new LinkedHashMap<>();
+        for (String header = line(in); !header.isEmpty(); header = line(in)) {
+            int colon = header.indexOf(':');
+            headers.put(header.substring(0, colon).strip().toLowerCase(Locale.ROOT), header.substring(colon + 1).strip());
+        }
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        if (headers.getOrDefault("transfer-encoding", "").equals("chunked")) {
+            for (int size = Integer.parseInt(line(in), 16); size > 0; size = Integer.parseInt(line(in), 16)) {
+                body.write(in.readNBytes(size));
+                line(in);
+            }
+        } else {
+            body.write(in.readNBytes(Integer.parseInt(headers.getOrDefault("content-length", "0"))));
+        }
+        return new Answer(Integer.parseInt(statusLine.split(" ")[1]), headers, body.toString(StandardCharsets.UTF_8));
+    }
+
+    private static String line(InputStream in) throws IOException {
+        StringBuilder line = new StringBuilder();
+        for (int c = in.read(); c != '\n'; c = in.read()) {
+            if (c < 0) {
+                break;
+            }
+            line.append((char) c);
+        }
+        return line.toString().strip();
+    }
+}
