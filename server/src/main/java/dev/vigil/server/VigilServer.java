@@ -21,6 +21,8 @@ import dev.vigil.server.http.ErrorMapping;
 import dev.vigil.server.http.Idempotency;
 import dev.vigil.server.http.KeyOwners;
 import dev.vigil.server.http.RateLimit;
+import dev.vigil.server.http.MalformedRequests;
+import dev.vigil.server.http.RefusedBeforeRouting;
 import dev.vigil.server.http.RequestIds;
 import dev.vigil.server.http.Routes;
 import dev.vigil.server.ops.Housekeeping;
@@ -131,9 +133,11 @@ public final class VigilServer implements AutoCloseable {
         var ops = new OpsService(database, scans, metrics, () -> accepting, admission::waiting);
         HttpRouting.Builder routing = HttpRouting.builder().addFilter(new RequestIds());
         if (role == Role.WORKER) {
+            routing.addFilter(new MalformedRequests());
             routes.recording(routing).register(ops);
         } else {
             routing.addFilter(metrics)
+                    .addFilter(new MalformedRequests())
                     .addFilter(admission)
                     .addFilter(new Authentication(keyOwners, clock));
             routes.recording(routing)
@@ -162,6 +166,10 @@ public final class VigilServer implements AutoCloseable {
                 // CI tools and curl send the spec's repeatable `severity[]=` keys with raw brackets, which
                 // Helidon's strict query validation would refuse before routing; the handlers validate values.
                 .addProtocol(Http1Config.builder().validatePrologue(false).build())
+                // only the protocol above: a discovered second HTTP/1 selector closed a request with a bad
+                // HTTP version without an answer
+                .protocolsDiscoverServices(false)
+                .directHandlers(RefusedBeforeRouting.handlers())
                 .routing(routing)
                 .build();
     }

@@ -7,6 +7,9 @@ import dev.vigil.server.testing.TestServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -16,10 +19,12 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -68,6 +73,61 @@ class RequestTest {
 
     private static String auth() {
         return "Authorization: Bearer " + key;
+    }
+
+    static Stream<Raw> malformed() {
+        String multipart = "Content-Type: multipart/form-data; boundary=b";
+        return Stream.of(
+                new Raw("multipart without a boundary", "POST /v1/scans HTTP/1.1",
+                        List.of(auth(), "Content-Type: multipart/form-data"), "--b\r\n\r\nx\r\n--b--\r\n"),
+                new Raw("truncated part header", "POST /v1/scans HTTP/1.1", List.of(auth(), multipart),
+                        "--b\r\nContent-Disposition: form-da"),
+                get("search ending in a lone %", "/v1/repo-vulnerabilities?search=abc%"),
+                get("limit with a broken escape", "/v1/repo-vulnerabilities?limit=1%2"),
+                get("limit that is a lone %", "/v1/scans?limit=%"),
+                new Raw("truncated field", "POST /v1/scans HTTP/1.1", List.of(auth(), multipart),
+                        "--b\r\nContent-Disposition: form-data; name=\"branch\"\r\n\r\nmai"),
+                new Raw("malformed content type", "POST /v1/projects HTTP/1.1",
+                        List.of(auth(), "Content-Type: ;;;=/"), "{}"),
+                new Raw("content length that is not a number", "POST /v1/projects HTTP/1.1",
+                        List.of(auth(), "Content-Type: application/json", "Content-Length: lots"), ""),
+                new Raw("20 KiB header", "GET /v1/scans HTTP/1.1", List.of(auth(), "X-Big: " + "a".repeat(20 * 1024)),
+                        ""),
+                get("5 KiB request line", "/v1/scans?cursor=" + "a".repeat(5 * 1024)),
+                new Raw("bad HTTP version", "GET /v1/scans HTTP/9.9", List.of(auth()), ""),
+                new Raw("no HTTP version", "GET /v1/scans", List.of(auth()), ""),
+                get("% in the path", "/v1/scans/%zz"),
+                get("lone % at the end of the path", "/v1/scans/abc%"),
+                new Raw("wrong method on a known path", "DELETE /v1/scans HTTP/1.1", List.of(auth()), ""),
+                new Raw("invented method", "BREW /v1/scans HTTP/1.1", List.of(auth()), ""),
+                get("unknown path", "/v1/teapots"),
+                new Raw("anonymous", "GET /v1/scans HTTP/1.1", List.of(), ""));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("malformed")
+    void answersWithAClientErrorInTheErrorShapeWithARequestId(Raw request) throws IOException {
+        Answer answer = send(request);
+
+        assertThat(answer.status()).as(answer.toString()).isBetween(400, 499);
+        assertThat(answer.header("content-type")).as(answer.toString()).startsWith("application/json");
+        JsonNode body = Json.mapper().readTree(answer.body());
+        assertThat(body.path("error").isTextual()).as(answer.toString()).isTrue();
+        assertThat(body.path("message").isTextual()).as(answer.toString()).isTrue();
+        assertThat(Uuids.parse(answer.header("x-request-id"))).as(answer.toString()).isPresent();
+    }
+
+    @Test
+    void noRequestInTheTableIsAnsweredWithAServerError() throws IOException {
+        List<String> serverErrors = new ArrayList<>();
+        for (Raw request : malformed().toList()) {
+            Answer answer = send(request);
+            if (answer.status() >= 500) {
+                serverErrors.add(request.name() + ": " + answer);
+            }
+        }
+
+        assertThat(serverErrors).isEmpty();
     }
 
     @Test
