@@ -50,7 +50,8 @@ public final class RefusedBeforeRouting implements DirectHandler {
             case 503 -> new ApiError("SERVER_BUSY", "the server is busy; retry");
             default -> status.code() < 500
                     ? new ApiError("BAD_REQUEST", "the request is malformed: " + status.reasonPhrase())
-                    : new ApiError("INTERNAL_ERROR", "the server failed to process the request; quote request id " + id);
+                    : new ApiError("INTERNAL_ERROR", "the server failed to process the request; quote request id "
+                            + id);
         };
     }
 }

@@ -30,7 +30,7 @@ public final class Routes {
 
     private final List<Route> routes = new CopyOnWriteArrayList<>();
     /** Templates without parameters, looked up without walking the matchers (every request asks, for metrics). */
-    private final Map<String, String> exact = new ConcurrentHashMap<>();
+    private final Set<String> exact = ConcurrentHashMap.newKeySet();
 
     /** Rules that register into {@code rules} and record every route they register here. */
     public HttpRules recording(HttpRules rules) {
@@ -44,11 +44,11 @@ public final class Routes {
 
     /** The template of the route that {@code path} matches, e.g. {@code /v1/scans/{id}}. */
     public Optional<String> template(String path) {
-        String found = exact.get(strip(path));
-        if (found != null) {
-            return Optional.of(found);
+        String stripped = strip(path);
+        if (exact.contains(stripped)) {
+            return Optional.of(stripped);
         }
-        UriPath uri = normalised(path);
+        UriPath uri = UriPath.create(stripped);
         return routes.stream().filter(r -> r.matcher().match(uri).accepted()).map(Route::template).findFirst();
     }
 
@@ -56,7 +56,7 @@ public final class Routes {
         String normal = strip(template);
         routes.add(new Route(method, normal, PathMatchers.create(normal)));
         if (!normal.contains("{") && !normal.contains("*")) {
-            exact.putIfAbsent(normal, normal);
+            exact.add(normal);
         }
     }
 
