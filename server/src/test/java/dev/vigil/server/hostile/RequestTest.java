@@ -100,6 +100,19 @@ class RequestTest {
                 new Raw("wrong method on a known path", "DELETE /v1/scans HTTP/1.1", List.of(auth()), ""),
                 new Raw("invented method", "BREW /v1/scans HTTP/1.1", List.of(auth()), ""),
                 get("unknown path", "/v1/teapots"),
+                new Raw("header line without a colon", "GET /v1/scans HTTP/1.1", List.of(auth(), "Garbage"), ""),
+                new Raw("negative content length", "POST /v1/projects HTTP/1.1",
+                        List.of(auth(), "Content-Type: application/json", "Content-Length: -1"), ""),
+                new Raw("broken chunk size, with a Content-Length too", "POST /v1/projects HTTP/1.1",
+                        List.of(auth(), "Content-Type: application/json", "Transfer-Encoding: chunked"),
+                        "zz\r\n{}\r\n0\r\n\r\n"),
+                new Raw("truncated JSON", "POST /v1/projects HTTP/1.1",
+                        List.of(auth(), "Content-Type: application/json"), "{\"name\":"),
+                get("NUL in the path", "/v1/scans/%00"),
+                get("NUL in a filter", "/v1/repo-vulnerabilities?severity[]=%00"),
+                get("cursor that is not UTF-8", "/v1/scans?cursor=%ff%fe"),
+                new Raw("request id that is not a UUID", "GET /v1/nothing HTTP/1.1",
+                        List.of(auth(), "X-Request-ID: ../../etc"), ""),
                 new Raw("anonymous", "GET /v1/scans HTTP/1.1", List.of(), ""));
     }
 
