@@ -16,13 +16,15 @@ import dev.vigil.server.api.ScanSubmissions;
 import dev.vigil.server.api.TrendService;
 import dev.vigil.server.api.UserService;
 import dev.vigil.server.http.Admission;
-import dev.vigil.server.http.ApiException;
 import dev.vigil.server.http.Authentication;
 import dev.vigil.server.http.ErrorMapping;
 import dev.vigil.server.http.Idempotency;
 import dev.vigil.server.http.KeyOwners;
 import dev.vigil.server.http.RateLimit;
+import dev.vigil.server.http.MalformedRequests;
+import dev.vigil.server.http.RefusedBeforeRouting;
 import dev.vigil.server.http.RequestIds;
+import dev.vigil.server.http.Routes;
 import dev.vigil.server.ops.Housekeeping;
 import dev.vigil.server.ops.Metrics;
 import dev.vigil.server.ops.OpsService;
@@ -109,7 +111,8 @@ public final class VigilServer implements AutoCloseable {
         var users = new UserRepository();
         var tenants = new TenantRepository();
         var queue = new ScanQueue();
-        var metrics = new Metrics();
+        var routes = new Routes();
+        var metrics = new Metrics(routes);
         var idempotency = new Idempotency(database, new IdempotencyRepository(), clock);
         var keyRepository = new ApiKeyRepository();
         this.keyOwners = new KeyOwners(database, keyRepository);
@@ -133,29 +136,33 @@ public final class VigilServer implements AutoCloseable {
         var admission = new Admission(concurrentRequests(settings), ADMISSION_PATIENCE, metrics::requestWaited);
         var ops = new OpsService(database, scans, metrics, () -> accepting, admission::waiting,
                 workers::staffing);
-        HttpRouting.Builder routing = role == Role.WORKER ? HttpRouting.builder().addFilter(new RequestIds())
-                .register(ops) : HttpRouting.builder()
-                .addFilter(new RequestIds())
-                .addFilter(metrics)
-                .addFilter(admission)
-                .addFilter(new Authentication(keyOwners, clock))
-                .register("/v1/scans", new ScanService(database, scans, submissions, comments))
-                .register("/v1/repo-vulnerabilities/trend", new TrendService(database, new TrendRepository(), clock))
-                .register("/v1/repo-vulnerabilities", new FindingService(
-                        new FindingReads(database, findings, history, new StatsRepository(), clock),
-                        new FindingTriage(database, findings, history, users, clock)))
-                .register("/v1/projects", new ProjectService(database, projects, idempotency, clock),
-                        new PullRequestSettingsService(database, projects, policies, integrations,
-                                settings.outbound(), clock))
-                .register("/v1/users", new UserService(database, users, idempotency, clock))
-                .register("/v1/api-keys", new ApiKeyService(database, keys, users, idempotency))
-                .register("/v1/advisories", new AdvisoryStatusService(database, new AdvisoryRepository()))
-                .register("/system", new SystemService(new Tenants(database, tenants, users, keys, keyOwners, clock),
-                        systemToken))
-                .register(ops);
-        routing.any((req, res) -> {
-            throw ApiException.notFound("route " + req.prologue().method().text() + " " + req.path().path());
-        });
+        HttpRouting.Builder routing = HttpRouting.builder().addFilter(new RequestIds());
+        if (role == Role.WORKER) {
+            routing.addFilter(new MalformedRequests());
+            routes.recording(routing).register(ops);
+        } else {
+            routing.addFilter(metrics)
+                    .addFilter(new MalformedRequests())
+                    .addFilter(admission)
+                    .addFilter(new Authentication(keyOwners, clock));
+            routes.recording(routing)
+                    .register("/v1/scans", new ScanService(database, scans, submissions, comments))
+                    .register("/v1/repo-vulnerabilities/trend",
+                            new TrendService(database, new TrendRepository(), clock))
+                    .register("/v1/repo-vulnerabilities", new FindingService(
+                            new FindingReads(database, findings, history, new StatsRepository(), clock),
+                            new FindingTriage(database, findings, history, users, clock)))
+                    .register("/v1/projects", new ProjectService(database, projects, idempotency, clock),
+                            new PullRequestSettingsService(database, projects, policies, integrations,
+                                    settings.outbound(), clock))
+                    .register("/v1/users", new UserService(database, users, idempotency, clock))
+                    .register("/v1/api-keys", new ApiKeyService(database, keys, users, idempotency))
+                    .register("/v1/advisories", new AdvisoryStatusService(database, new AdvisoryRepository()))
+                    .register("/system", new SystemService(
+                            new Tenants(database, tenants, users, keys, keyOwners, clock), systemToken))
+                    .register(ops);
+        }
+        routes.answerUnmatched(routing);
         ErrorMapping.register(routing);
         this.web = WebServer.builder()
                 .host(settings.host())
@@ -166,6 +173,10 @@ public final class VigilServer implements AutoCloseable {
                 // Helidon's strict query validation would refuse before routing; the handlers validate values
                 // (docs/adr/0016-repeatable-query-keys-with-raw-brackets.md).
                 .addProtocol(Http1Config.builder().validatePrologue(false).build())
+                // only the protocol above: a discovered second HTTP/1 selector closed a request with a bad
+                // HTTP version without an answer
+                .protocolsDiscoverServices(false)
+                .directHandlers(RefusedBeforeRouting.handlers())
                 .routing(routing)
                 .build();
     }

@@ -33,6 +33,8 @@ import java.util.UUID;
 public final class FindingReads {
 
     public static final int MAX_EXPORT_ROWS = 10_000;
+    /** Rows an export reads with one connection before it writes them. */
+    private static final int EXPORT_PAGE_ROWS = 500;
 
     private final Database database;
     private final FindingRepository findings;
@@ -83,22 +85,46 @@ public final class FindingReads {
         return database.inTransaction(c -> stats.stats(c, caller.tenantId(), projectId.orElse(null), clock.millis()));
     }
 
-    /** Streams the export to the response, refusing with 422 when more than 10,000 rows match. */
+    /**
+     * Streams the export to the response, refusing with 422 when more than 10,000 rows match. Rows are read in
+     * keyset pages, each with a connection of its own that returns to the pool before the page is written:
+     * a client that reads slowly holds no connection.
+     */
     public void export(Caller caller, FindingFilter filter, ExportFormat format, ServerResponse response) {
         FindingQuery query = FindingQuery.of(caller.tenantId(), filter);
-        database.run(c -> {
-            if (findings.countUpTo(c, query, MAX_EXPORT_ROWS + 1) > MAX_EXPORT_ROWS) {
-                throw new ApiException(422, "EXPORT_LIMIT_EXCEEDED", findings.count(c, query) + " findings match; an "
-                        + "export holds at most " + MAX_EXPORT_ROWS + ": narrow it with filters");
+        if (database.read(c -> findings.countUpTo(c, query, MAX_EXPORT_ROWS + 1)) > MAX_EXPORT_ROWS) {
+            throw new ApiException(422, "EXPORT_LIMIT_EXCEEDED", database.read(c -> findings.count(c, query))
+                    + " findings match; an export holds at most " + MAX_EXPORT_ROWS + ": narrow it with filters");
+        }
+        long now = clock.millis();
+        response.header(HeaderNames.CONTENT_TYPE, format.contentType());
+        response.header(HeaderNames.CONTENT_DISPOSITION, "attachment; filename=\"vigil-findings-"
+                + Instant.ofEpochMilli(now).toString().substring(0, 10) + "." + format.wire() + "\"");
+        try (OutputStream out = response.outputStream(); FindingExport export = FindingExport.open(format, out)) {
+            writePages(query, now, export);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void writePages(FindingQuery query, long now, FindingExport export) throws IOException {
+        FindingQuery page = query;
+        int left = MAX_EXPORT_ROWS;
+        while (left > 0) {
+            int limit = Math.min(EXPORT_PAGE_ROWS, left);
+            FindingQuery current = page;
+            List<Finding> rows = database.read(c -> findings.page(c, current, limit, now));
+            List<Finding> written = rows.subList(0, Math.min(limit, rows.size()));
+            for (Finding finding : written) {
+                export.write(finding);
             }
-            response.header(HeaderNames.CONTENT_TYPE, format.contentType());
-            response.header(HeaderNames.CONTENT_DISPOSITION, "attachment; filename=\"vigil-findings-"
-                    + Instant.ofEpochMilli(clock.millis()).toString().substring(0, 10) + "." + format.wire() + "\"");
-            try (OutputStream out = response.outputStream(); FindingExport export = FindingExport.open(format, out)) {
-                findings.forEach(c, query, MAX_EXPORT_ROWS, clock.millis(), export::write);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+            if (rows.size() <= limit) {
+                return;
             }
-        });
+            left -= limit;
+            Finding last = written.getLast();
+            page = query.after(new FindingQuery.Key(SortKey.of(last.severity(), last.firstSeen().toEpochMilli()),
+                    last.id()));
+        }
     }
 }

@@ -66,6 +66,10 @@ public final class ScanService implements HttpService {
         if (!type.equals("multipart/form-data")) {
             throw new ApiException(415, "UNSUPPORTED_MEDIA_TYPE", "a scan is submitted as multipart/form-data");
         }
+        if (request.headers().contentType().flatMap(t -> Optional.ofNullable(t.parameters().get("boundary")))
+                .filter(b -> !b.isBlank()).isEmpty()) {
+            throw ApiException.validation("Content-Type", "multipart/form-data needs its boundary parameter");
+        }
         request.headers().contentLength().ifPresent(length -> {
             if (length > ScanSubmissions.MAX_ARCHIVE_BYTES + MULTIPART_OVERHEAD) {
                 throw ApiException.payloadTooLarge("the archive exceeds the limit of 50 MiB");

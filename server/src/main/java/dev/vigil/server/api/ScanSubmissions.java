@@ -75,9 +75,12 @@ public final class ScanSubmissions {
      * a burst of uploads would hold every pooled connection and starve the reads.
      */
     public Submitted submit(Caller caller, MultiPart parts, Optional<UUID> key) {
-        rateLimit.precheck(caller.tenantId());
         UUID scanId = UUID.randomUUID();
         Idempotency.Claim claim = new Idempotency.Claim(caller.tenantId(), ROUTE, key);
+        if (!idempotency.used(claim)) {
+            // a replay is answered whatever the count (specification 8); reserve() checks the others exactly
+            rateLimit.precheck(caller.tenantId());
+        }
         try {
             uploads.acquire();
         } catch (InterruptedException e) {
@@ -118,8 +121,9 @@ public final class ScanSubmissions {
     private UploadStream readParts(Connection c, MultiPart parts, UUID scanId, SubmissionForm form)
             throws SQLException {
         UploadStream upload = null;
-        while (parts.hasNext()) {
-            ReadablePart part = parts.next();
+        FormParts body = new FormParts(parts);
+        while (body.hasNext()) {
+            ReadablePart part = body.next();
             if (part.name().equals("files") && upload == null) {
                 upload = storeArchive(c, part, scanId);
             } else if (part.name().equals("files")) {
@@ -152,6 +156,9 @@ public final class ScanSubmissions {
             if (upload.exceeded()) {
                 throw ApiException.payloadTooLarge("the archive exceeds the limit of 50 MiB");
             }
+            if (upload.endedEarly()) {
+                throw FormParts.malformed();
+            }
             if (e instanceof SQLException sql) {
                 throw sql;
             }
@@ -169,6 +176,11 @@ public final class ScanSubmissions {
             return new String(bytes, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } catch (ApiException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // the body ended inside the field
+            throw FormParts.malformed();
         }
     }
 

@@ -25,6 +25,7 @@ final class UploadStream extends FilterInputStream {
     private final MessageDigest digest = Fingerprints.sha256();
     private long count;
     private boolean exceeded;
+    private boolean endedEarly;
     private String sha256;
 
     UploadStream(InputStream in, long cap) {
@@ -41,7 +42,14 @@ final class UploadStream extends FilterInputStream {
 
     @Override
     public int read(byte[] buffer, int offset, int length) throws IOException {
-        int n = super.read(buffer, offset, length);
+        int n;
+        try {
+            n = super.read(buffer, offset, length);
+        } catch (RuntimeException e) {
+            // the multipart parser's way of saying that the body ended before the part did
+            endedEarly = true;
+            throw new IOException("the upload ended early", e);
+        }
         if (n > 0) {
             count += n;
             if (count > cap) {
@@ -64,6 +72,11 @@ final class UploadStream extends FilterInputStream {
 
     boolean exceeded() {
         return exceeded;
+    }
+
+    /** Whether the body ended (or stopped parsing) before the part did: the client's fault. */
+    boolean endedEarly() {
+        return endedEarly;
     }
 
     /** The SHA-256 of everything read; call once the stream is consumed. */

@@ -1,6 +1,7 @@
 package dev.vigil.server.http;
 
 import dev.vigil.model.ApiError;
+import dev.vigil.server.store.StoreException;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRouting;
@@ -19,6 +20,7 @@ public final class ErrorMapping {
 
     public static void register(HttpRouting.Builder routing) {
         routing.error(ApiException.class, ErrorMapping::refused)
+                .error(StoreException.class, ErrorMapping::storeFailed)
                 .error(Throwable.class, ErrorMapping::failed);
     }
 
@@ -26,6 +28,16 @@ public final class ErrorMapping {
     public static void refused(ServerRequest request, ServerResponse response, ApiException error) {
         error.headers().forEach((name, value) -> response.header(HeaderNames.create(name), value));
         send(request, response, Status.create(error.status()), error.body());
+    }
+
+    /** A unique constraint refused a row that a concurrent request inserted first: a conflict, not a fault. */
+    private static void storeFailed(ServerRequest request, ServerResponse response, StoreException error) {
+        if (error.uniqueViolation()) {
+            refused(request, response, new ApiException(409, "ALREADY_EXISTS",
+                    "a concurrent request created the same resource first"));
+        } else {
+            failed(request, response, error);
+        }
     }
 
     private static void failed(ServerRequest request, ServerResponse response, Throwable error) {

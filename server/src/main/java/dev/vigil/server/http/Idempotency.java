@@ -93,6 +93,12 @@ public final class Idempotency {
         return claimed ? Optional.empty() : Optional.of(awaitStored(claim, key, requestHash));
     }
 
+    /** Whether this key was already used on the route: its request is then a replay (or a reuse, 409). */
+    public boolean used(Claim claim) {
+        return claim.key().isPresent() && database.read(c ->
+                records.find(c, claim.tenantId(), claim.route(), claim.key().get()).isPresent());
+    }
+
     /**
      * Claims the key inside the caller's transaction, which then creates the resource and
      * {@linkplain #completeWithin completes} the key before it commits: the key, the resource and the stored

@@ -28,11 +28,8 @@ public final class JsonIo {
         if (!type.isEmpty() && !type.equals("application/json")) {
             throw new ApiException(415, "UNSUPPORTED_MEDIA_TYPE", "the body must be application/json");
         }
-        try (InputStream in = request.content().inputStream()) {
-            byte[] bytes = in.readNBytes(MAX_JSON_BODY + 1);
-            if (bytes.length > MAX_JSON_BODY) {
-                throw ApiException.payloadTooLarge("a JSON body is at most 1 MiB");
-            }
+        byte[] bytes = body(request);
+        try {
             JsonNode node = bytes.length == 0 ? null : MAPPER.readTree(bytes);
             if (node == null || !node.isObject()) {
                 throw ApiException.validation("body", "must be a JSON object");
@@ -42,6 +39,23 @@ public final class JsonIo {
             throw ApiException.validation("body", "is not valid JSON");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    private static byte[] body(ServerRequest request) {
+        try (InputStream in = request.content().inputStream()) {
+            byte[] bytes = in.readNBytes(MAX_JSON_BODY + 1);
+            if (bytes.length > MAX_JSON_BODY) {
+                throw ApiException.payloadTooLarge("a JSON body is at most 1 MiB");
+            }
+            return bytes;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (ApiException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // Helidon's entity stream refusing the framing: a chunk size that is not hex, a body cut short
+            throw ApiException.validation("body", "is not framed as its headers say (chunks or length)");
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.vigil.server.ops;
 
+import dev.vigil.server.http.Routes;
+import io.helidon.http.Method;
 import io.helidon.webserver.http.Filter;
 import io.helidon.webserver.http.FilterChain;
 import io.helidon.webserver.http.RoutingRequest;
@@ -7,6 +9,7 @@ import io.helidon.webserver.http.RoutingResponse;
 
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -18,20 +21,37 @@ public final class Metrics implements Filter {
 
     private static final double[] BUCKETS = {0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300};
 
+    /** The methods labelled by name; any other token a client sends is {@value #OTHER}. */
+    private static final Set<Method> KNOWN_METHODS = Set.of(Method.GET, Method.HEAD, Method.POST, Method.PUT,
+            Method.DELETE, Method.PATCH, Method.OPTIONS, Method.TRACE, Method.CONNECT);
+    private static final String OTHER = "other";
+
+    private final Routes routes;
     private final Map<String, Histogram> http = new ConcurrentHashMap<>();
     private final Histogram waits = new Histogram();
     private final Histogram scans = new Histogram();
 
+    /** Labels come from closed sets: the known methods and the route templates, each or {@value #OTHER}. */
+    public Metrics(Routes routes) {
+        this.routes = routes;
+    }
+
     @Override
     public void filter(FilterChain chain, RoutingRequest request, RoutingResponse response) {
         long start = System.nanoTime();
+        // read before routing, which leaves the path relative to the service that took it
+        String route = routes.template(request.path().path()).orElse(OTHER);
         try {
             chain.proceed();
         } finally {
-            String labels = "method=\"" + request.prologue().method().text() + "\",status=\""
+            String labels = "method=\"" + method(request.prologue().method()) + "\",route=\"" + route + "\",status=\""
                     + response.status().code() + "\"";
             http.computeIfAbsent(labels, k -> new Histogram()).observe((System.nanoTime() - start) / 1e9);
         }
+    }
+
+    private static String method(Method method) {
+        return KNOWN_METHODS.contains(method) ? method.text() : OTHER;
     }
 
     /** An API request waited {@code seconds} for its turn ({@link dev.vigil.server.http.Admission}). */

@@ -20,6 +20,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -76,6 +80,53 @@ class AccountsTest {
         assertRefused(() -> tenant.owner().createProject(new NewProject(null, null)), 400, "VALIDATION_FAILED");
         assertRefused(() -> tenant.owner().createProject(new NewProject("  ", null)), 400, "VALIDATION_FAILED");
         assertRefused(() -> tenant.owner().createProject(new NewProject("taken", null)), 400, "VALIDATION_FAILED");
+    }
+
+    @Test
+    void concurrentCreationsOfOneProjectNameCreateOneAndAnswerTheOthersAsConflicts() throws Exception {
+        for (int round = 0; round < 10; round++) {
+            String name = "raced-" + round;
+            List<Integer> statuses = concurrently(() -> tenant.owner().createProject(new NewProject(name, null)));
+
+            assertThat(statuses).containsOnlyOnce(201).isSubsetOf(201, 400, 409);
+        }
+    }
+
+    @Test
+    void concurrentCreationsOfOneUserEmailCreateOneAndAnswerTheOthersAsConflicts() throws Exception {
+        for (int round = 0; round < 10; round++) {
+            String email = "raced-" + round + "@example.com";
+            List<Integer> statuses = concurrently(() -> tenant.owner().createUser(new NewUser(email, Role.MEMBER)));
+
+            assertThat(statuses).containsOnlyOnce(201).isSubsetOf(201, 400, 409);
+        }
+    }
+
+    /** The statuses of eight calls released at once: 201, or the refusal's status with its error code checked. */
+    private static List<Integer> concurrently(Runnable create) throws Exception {
+        int calls = 8;
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<Integer>> results = new ArrayList<>();
+        try (ExecutorService pool = Executors.newFixedThreadPool(calls)) {
+            for (int i = 0; i < calls; i++) {
+                results.add(pool.submit(() -> {
+                    start.await();
+                    try {
+                        create.run();
+                        return 201;
+                    } catch (VigilApiException e) {
+                        assertThat(e.code()).isEqualTo(e.status() == 409 ? "ALREADY_EXISTS" : "VALIDATION_FAILED");
+                        return e.status();
+                    }
+                }));
+            }
+            start.countDown();
+        }
+        List<Integer> statuses = new ArrayList<>();
+        for (Future<Integer> result : results) {
+            statuses.add(result.get());
+        }
+        return statuses;
     }
 
     @Test

@@ -107,6 +107,23 @@ class RateLimitTest {
     }
 
     @Test
+    void replayOfAnAcceptedSubmissionAtTheLimitGetsTheOriginalResponse() {
+        var tenant = server.tenant();
+        Project project = tenant.owner().createProject(new NewProject("replay-at-limit", "main"));
+        UUID key = UUID.randomUUID();
+        UUID first = tenant.owner().submitScan(submission(project), key).id();
+        for (int i = 1; i < 50; i++) {
+            tenant.owner().submitScan(submission(project));
+        }
+
+        var replay = tenant.owner().submitScanWithHeaders(submission(project), key);
+
+        assertThat(replay.status()).isEqualTo(201);
+        assertThat(replay.header("Idempotent-Replayed")).hasValue("true");
+        assertThat(replay.body().id()).isEqualTo(first);
+    }
+
+    @Test
     void limitIsPerTenant() {
         var busy = server.tenant();
         var quiet = server.tenant();
