@@ -23,7 +23,6 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -119,14 +118,14 @@ public final class ScanSubmissions {
             throws SQLException {
         UploadStream upload = null;
         while (parts.hasNext()) {
-            ReadablePart part = parts.next();
+            ReadablePart part = form.count(parts.next());
             if (part.name().equals("files") && upload == null) {
                 upload = storeArchive(c, part, scanId);
             } else if (part.name().equals("files")) {
                 part.consume();
                 form.problem("files", "send exactly one archive");
             } else {
-                form.put(part.name(), readField(part));
+                form.put(part.name(), readField(part, form.fieldBytesLeft()));
             }
         }
         if (upload == null) {
@@ -160,13 +159,14 @@ public final class ScanSubmissions {
         return upload;
     }
 
-    private static String readField(ReadablePart part) {
+    private static byte[] readField(ReadablePart part, int bytesLeft) {
         try (InputStream in = part.inputStream()) {
-            byte[] bytes = in.readNBytes(SubmissionForm.MAX_FIELD_BYTES + 1);
-            if (bytes.length > SubmissionForm.MAX_FIELD_BYTES) {
-                throw ApiException.validation(part.name(), "is too long");
+            byte[] bytes = in.readNBytes(bytesLeft + 1);
+            if (bytes.length > bytesLeft) {
+                throw ApiException.validation(part.name(), "makes the text fields longer than "
+                        + SubmissionForm.MAX_FIELDS_BYTES / 1024 + " KiB together");
             }
-            return new String(bytes, StandardCharsets.UTF_8);
+            return bytes;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

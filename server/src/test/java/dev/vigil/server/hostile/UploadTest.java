@@ -1,0 +1,212 @@
+package dev.vigil.server.hostile;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vigil.model.NewProject;
+import dev.vigil.model.Project;
+import dev.vigil.server.testing.Archives;
+import dev.vigil.server.testing.TestServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Hostile uploads to POST /v1/scans, sent byte by byte over a raw socket as misbehaving clients send them. */
+class UploadTest {
+
+    private static final String BOUNDARY = "hostile-boundary";
+    private static final String COMMIT = "a".repeat(40);
+    private static final int MIB = 1024 * 1024;
+    private static TestServer server;
+    private static TestServer.Tenant tenant;
+    private static Project project;
+
+    @BeforeAll
+    static void start() {
+        server = TestServer.start(s -> s.withWorkers(0));
+        tenant = server.tenant();
+        project = tenant.owner().createProject(new NewProject("uploads", "main"));
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    @Test
+    void answers413ToAClientThatWritesSixtyMebibytesWithALengthBeforeReading() throws IOException {
+        Reply reply = writeThenRead(request(true, body(fields(), gzipLike(60 * MIB))));
+
+        assertThat(reply.status()).isEqualTo(413);
+        assertThat(reply.json().get("error").asText()).isEqualTo("PAYLOAD_TOO_LARGE");
+        assertThat(reply.headers()).containsKey("x-request-id");
+    }
+
+    @Test
+    void answers413ToAClientThatWritesSixtyChunkedMebibytesBeforeReading() throws IOException {
+        Reply reply = writeThenRead(request(false, body(fields(), gzipLike(60 * MIB))));
+
+        assertThat(reply.status()).isEqualTo(413);
+        assertThat(reply.json().get("error").asText()).isEqualTo("PAYLOAD_TOO_LARGE");
+        assertThat(reply.headers()).containsKey("x-request-id");
+    }
+
+    @Test
+    void refusesAFormOfManyPartsWithoutWaitingForTheRest() throws IOException {
+        StringBuilder parts = new StringBuilder();
+        for (int i = 0; i < 20; i++) {
+            parts.append(part("note" + i, "x"));
+        }
+
+        Reply reply = sendAndWait(chunk(parts.toString().getBytes(StandardCharsets.UTF_8)));
+
+        assertThat(reply.status()).isEqualTo(400);
+        assertThat(reply.json().get("error").asText()).isEqualTo("VALIDATION_FAILED");
+        assertThat(reply.json().get("message").asText()).contains("more than 16 parts");
+        assertThat(reply.headers()).containsKey("x-request-id");
+    }
+
+    @Test
+    void refusesTextFieldsOverSixtyFourKibibytesTogetherWithoutWaitingForTheRest() throws IOException {
+        String fields = part("branch", "b".repeat(40 * 1024)) + part("changed_files", "c".repeat(30 * 1024))
+                + part("commit_hash", COMMIT);
+
+        Reply reply = sendAndWait(chunk(fields.getBytes(StandardCharsets.UTF_8)));
+
+        assertThat(reply.status()).isEqualTo(400);
+        assertThat(reply.json().get("error").asText()).isEqualTo("VALIDATION_FAILED");
+        assertThat(reply.json().get("message").asText()).contains("longer than 64 KiB together");
+    }
+
+    // ---- a raw HTTP/1.1 client: writes the whole request, then reads the answer ----
+
+    private static Map<String, String> fields() {
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put("project_id", project.id().toString());
+        fields.put("branch", "main");
+        fields.put("commit_hash", COMMIT);
+        fields.put("scan_type", "secrets");
+        return fields;
+    }
+
+    private static byte[] gzipLike(int size) {
+        byte[] bytes = new byte[size];
+        byte[] archive = Archives.tarGz(Map.of("a.txt", "a"));
+        System.arraycopy(archive, 0, bytes, 0, archive.length);
+        return bytes;
+    }
+
+    private static String part(String name, String value) {
+        return "--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"" + name + "\"\r\n\r\n" + value + "\r\n";
+    }
+
+    /** One chunk of a chunked body, not the last. */
+    private static byte[] chunk(byte[] bytes) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes((Integer.toHexString(bytes.length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+        out.writeBytes(bytes);
+        out.writeBytes("\r\n".getBytes(StandardCharsets.US_ASCII));
+        return out.toByteArray();
+    }
+
+    /** Sends the head of a chunked upload and {@code start} of its body, then waits (10 s at most) for an answer. */
+    static Reply sendAndWait(byte[] start) throws IOException {
+        try (Socket socket = new Socket(server.server().uri().getHost(), server.server().port())) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(head("Transfer-Encoding: chunked"));
+            out.write(start);
+            out.flush();
+            return read(socket.getInputStream());
+        }
+    }
+
+    private static byte[] head(String framing) {
+        return ("POST /v1/scans HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + tenant.ownerKey()
+                + "\r\nContent-Type: multipart/form-data; boundary=" + BOUNDARY + "\r\n" + framing + "\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII);
+    }
+
+    static byte[] body(Map<String, String> fields, byte[] archive) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(archive.length + 4096);
+        fields.forEach((name, value) -> out.writeBytes(part(name, value).getBytes(StandardCharsets.UTF_8)));
+        if (archive != null) {
+            out.writeBytes(("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"files\"; filename=\"a.tar.gz\""
+                    + "\r\nContent-Type: application/gzip\r\n\r\n").getBytes(StandardCharsets.UTF_8));
+            out.writeBytes(archive);
+            out.writeBytes("\r\n".getBytes(StandardCharsets.UTF_8));
+        }
+        out.writeBytes(("--" + BOUNDARY + "--\r\n").getBytes(StandardCharsets.UTF_8));
+        return out.toByteArray();
+    }
+
+    /** The request's bytes: with a Content-Length, or chunked in pieces of 64 KiB. */
+    static byte[] request(boolean withLength, byte[] body) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(body.length + 4096);
+        out.writeBytes(head(withLength ? "Content-Length: " + body.length : "Transfer-Encoding: chunked"));
+        if (withLength) {
+            out.writeBytes(body);
+            return out.toByteArray();
+        }
+        for (int offset = 0; offset < body.length; offset += 1 << 16) {
+            int length = Math.min(1 << 16, body.length - offset);
+            out.writeBytes((Integer.toHexString(length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.write(body, offset, length);
+            out.writeBytes("\r\n".getBytes(StandardCharsets.US_ASCII));
+        }
+        out.writeBytes("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        return out.toByteArray();
+    }
+
+    record Reply(int status, Map<String, String> headers, byte[] body) {
+        JsonNode json() throws IOException {
+            return new ObjectMapper().readTree(body);
+        }
+    }
+
+    /** Writes every byte of {@code request} before reading anything, as Python's http.client does. */
+    static Reply writeThenRead(byte[] request) throws IOException {
+        try (Socket socket = new Socket(server.server().uri().getHost(), server.server().port())) {
+            socket.setSoTimeout(60_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(request);
+            out.flush();
+            return read(socket.getInputStream());
+        }
+    }
+
+    static Reply read(InputStream in) throws IOException {
+        String status = line(in);
+        Map<String, String> headers = new LinkedHashMap<>();
+        for (String line = line(in); !line.isEmpty(); line = line(in)) {
+            int colon = line.indexOf(':');
+            headers.put(line.substring(0, colon).strip().toLowerCase(Locale.ROOT), line.substring(colon + 1).strip());
+        }
+        int length = Integer.parseInt(headers.getOrDefault("content-length", "0"));
+        return new Reply(Integer.parseInt(status.split(" ")[1]), headers, in.readNBytes(length));
+    }
+
+    private static String line(InputStream in) throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        for (int b = in.read(); b != '\n'; b = in.read()) {
+            if (b < 0) {
+                throw new IOException("the connection ended inside the response head");
+            }
+            if (b != '\r') {
+                line.write(b);
+            }
+        }
+        return line.toString(StandardCharsets.US_ASCII);
+    }
+}
