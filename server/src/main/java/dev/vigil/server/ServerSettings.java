@@ -1,5 +1,6 @@
 package dev.vigil.server;
 
+import dev.vigil.server.http.UploadSettings;
 import dev.vigil.server.pr.PrCommentSettings;
 import dev.vigil.server.scan.ArchiveLimits;
 import dev.vigil.server.store.Dialect;
@@ -22,11 +23,12 @@ import java.util.Optional;
  * @param prComments  the pull-request comment outbox and the key that seals SCM tokens
  * @param shutdownGrace on a graceful stop, how long running scans may take to finish (then they are released
  *                    to other nodes) and in-flight requests to complete
+ * @param uploads     the minimum rate of request bodies, the reading of refused ones, the wait for an upload permit
  */
 public record ServerSettings(String host, int port, Path dataDir, Optional<String> dbUrl, Optional<String> dbUser,
                              Optional<String> dbPassword, int workers, Optional<String> systemToken, Duration lease,
                              ArchiveLimits archiveLimits, Clock clock, PrCommentSettings prComments,
-                             Duration shutdownGrace) {
+                             Duration shutdownGrace, UploadSettings uploads) {
 
     public ServerSettings {
         Objects.requireNonNull(host, "host");
@@ -38,6 +40,7 @@ public record ServerSettings(String host, int port, Path dataDir, Optional<Strin
             throw new IllegalArgumentException("workers must be 0 or more");
         }
         Objects.requireNonNull(prComments, "prComments");
+        Objects.requireNonNull(uploads, "uploads");
         if (lease.isNegative() || lease.isZero() || shutdownGrace.isNegative()) {
             throw new IllegalArgumentException("lease must be positive and the shutdown grace not negative");
         }
@@ -47,7 +50,8 @@ public record ServerSettings(String host, int port, Path dataDir, Optional<Strin
         return new ServerSettings("127.0.0.1", 8080, dataDir, env("VIGIL_DB_URL"), env("VIGIL_DB_USER"),
                 env("VIGIL_DB_PASSWORD"), Math.max(1, Runtime.getRuntime().availableProcessors()),
                 env("VIGIL_SYSTEM_TOKEN"), Duration.ofSeconds(60), ArchiveLimits.defaults(), Clock.systemUTC(),
-                PrCommentSettings.defaults(env("VIGIL_SECRET_KEY")), Duration.ofSeconds(30));
+                PrCommentSettings.defaults(env("VIGIL_SECRET_KEY")), Duration.ofSeconds(30),
+                UploadSettings.defaults());
     }
 
     public static Path defaultDataDir() {
@@ -60,52 +64,57 @@ public record ServerSettings(String host, int port, Path dataDir, Optional<Strin
 
     public ServerSettings withPort(int value) {
         return new ServerSettings(host, value, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, prComments, shutdownGrace);
+                archiveLimits, clock, prComments, shutdownGrace, uploads);
     }
 
     public ServerSettings withHost(String value) {
         return new ServerSettings(value, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, prComments, shutdownGrace);
+                archiveLimits, clock, prComments, shutdownGrace, uploads);
     }
 
     public ServerSettings withDatabase(String url) {
         return new ServerSettings(host, port, dataDir, Optional.of(url), dbUser, dbPassword, workers, systemToken,
-                lease, archiveLimits, clock, prComments, shutdownGrace);
+                lease, archiveLimits, clock, prComments, shutdownGrace, uploads);
     }
 
     public ServerSettings withCredentials(String user, String password) {
         return new ServerSettings(host, port, dataDir, dbUrl, Optional.of(user), Optional.of(password), workers,
-                systemToken, lease, archiveLimits, clock, prComments, shutdownGrace);
+                systemToken, lease, archiveLimits, clock, prComments, shutdownGrace, uploads);
     }
 
     public ServerSettings withWorkers(int value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, value, systemToken, lease,
-                archiveLimits, clock, prComments, shutdownGrace);
+                archiveLimits, clock, prComments, shutdownGrace, uploads);
     }
 
     public ServerSettings withLease(Duration value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, value,
-                archiveLimits, clock, prComments, shutdownGrace);
+                archiveLimits, clock, prComments, shutdownGrace, uploads);
     }
 
     public ServerSettings withClock(Clock value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, value, prComments, shutdownGrace);
+                archiveLimits, value, prComments, shutdownGrace, uploads);
     }
 
     public ServerSettings withArchiveLimits(ArchiveLimits value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                value, clock, prComments, shutdownGrace);
+                value, clock, prComments, shutdownGrace, uploads);
     }
 
     public ServerSettings withPrComments(PrCommentSettings value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, value, shutdownGrace);
+                archiveLimits, clock, value, shutdownGrace, uploads);
     }
 
     public ServerSettings withShutdownGrace(Duration value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, prComments, value);
+                archiveLimits, clock, prComments, value, uploads);
+    }
+
+    public ServerSettings withUploads(UploadSettings value) {
+        return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
+                archiveLimits, clock, prComments, shutdownGrace, value);
     }
 
     private static Optional<String> env(String name) {

@@ -14,6 +14,7 @@ import dev.vigil.server.api.PullRequestSettingsService;
 import dev.vigil.server.api.ScanService;
 import dev.vigil.server.api.ScanSubmissions;
 import dev.vigil.server.api.TrendService;
+import dev.vigil.server.api.UploadPermits;
 import dev.vigil.server.api.UserService;
 import dev.vigil.server.http.Admission;
 import dev.vigil.server.http.ApiException;
@@ -125,7 +126,8 @@ public final class VigilServer implements AutoCloseable {
         this.housekeeping = new Housekeeping(new ScanRecovery(database, scans, archives, queue, clock),
                 new AcceptanceExpiry(database, findings, history, clock), idempotency, rateLimit);
         var submissions = new ScanSubmissions(database, archives, scans, projects, rateLimit, idempotency, queue,
-                clock, Math.max(2, poolSize(settings) / 4));
+                clock, settings.dataDir().resolve("uploads"),
+                new UploadPermits(Math.max(2, poolSize(settings) / 4), settings.uploads().permitWait()));
         var admission = new Admission(concurrentRequests(settings), ADMISSION_PATIENCE, metrics::requestWaited);
         var ops = new OpsService(database, scans, metrics, () -> accepting, admission::waiting);
         HttpRouting.Builder routing = role == Role.WORKER ? HttpRouting.builder().addFilter(new RequestIds())

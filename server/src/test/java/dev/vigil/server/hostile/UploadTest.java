@@ -2,8 +2,13 @@ package dev.vigil.server.hostile;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vigil.client.ScanArchive;
+import dev.vigil.client.ScanSubmission;
 import dev.vigil.model.NewProject;
 import dev.vigil.model.Project;
+import dev.vigil.model.Scan;
+import dev.vigil.model.ScanType;
+import dev.vigil.server.http.UploadSettings;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.TestServer;
 import org.junit.jupiter.api.AfterAll;
@@ -16,7 +21,18 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.Locale;
 import java.util.Map;
 
@@ -28,19 +44,22 @@ class UploadTest {
     private static final String BOUNDARY = "hostile-boundary";
     private static final String COMMIT = "a".repeat(40);
     private static final int MIB = 1024 * 1024;
+    private static final ExecutorService CLIENTS = Executors.newVirtualThreadPerTaskExecutor();
     private static TestServer server;
     private static TestServer.Tenant tenant;
     private static Project project;
 
     @BeforeAll
     static void start() {
-        server = TestServer.start(s -> s.withWorkers(0));
+        server = TestServer.start(s -> s.withWorkers(0).withUploads(UploadSettings.defaults()
+                .withPermitWait(Duration.ofSeconds(1))));
         tenant = server.tenant();
         project = tenant.owner().createProject(new NewProject("uploads", "main"));
     }
 
     @AfterAll
     static void stop() {
+        CLIENTS.shutdownNow();
         server.close();
     }
 
@@ -89,6 +108,60 @@ class UploadTest {
         assertThat(reply.json().get("message").asText()).contains("longer than 64 KiB together");
     }
 
+    @Test
+    void slowUploadsDoNotHoldBackOtherSubmissions() throws Exception {
+        List<Socket> stalled = new ArrayList<>();
+        try {
+            for (int i = 0; i < 4; i++) {
+                stalled.add(startUpload());
+            }
+            Thread.sleep(500);
+
+            long started = System.nanoTime();
+            Scan scan = CompletableFuture.supplyAsync(() -> tenant.owner().submitScan(ScanSubmission.of(
+                    ScanArchive.of(Archives.tarGz(Map.of("a.txt", "a"))), project.id(), "main", COMMIT,
+                    ScanType.SECRETS)), CLIENTS).get(10, TimeUnit.SECONDS);
+
+            assertThat(scan.status().wire()).isEqualTo("pending");
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
+        } finally {
+            for (Socket socket : stalled) {
+                socket.close();
+            }
+        }
+    }
+
+    @Test
+    void answers503WhenAnUploadWaitsTooLongForItsTurnAndLosesNoAcceptedScan() throws Exception {
+        byte[] upload = request(true, body(fields(), Archives.tarGz(Map.of("a.txt", "a"))));
+        List<CompletableFuture<Reply>> blocked = new ArrayList<>();
+        try (Connection lock = server.server().database().dataSource().getConnection()) {
+            lock.setAutoCommit(false);
+            try (PreparedStatement statement = lock.prepareStatement(
+                    "UPDATE tenants SET submission_lock = submission_lock + 1 WHERE id = ?")) {
+                statement.setObject(1, tenant.id());
+                statement.executeUpdate();
+            }
+            for (int i = 0; i < 2; i++) {
+                blocked.add(CompletableFuture.supplyAsync(() -> uncheckedWriteThenRead(upload), CLIENTS));
+            }
+            Thread.sleep(1_000);
+
+            Reply busy = writeThenRead(upload);
+
+            assertThat(busy.status()).isEqualTo(503);
+            assertThat(busy.json().get("error").asText()).isEqualTo("SERVER_BUSY");
+            assertThat(busy.headers()).containsEntry("retry-after", "1");
+            lock.rollback();
+        }
+        for (CompletableFuture<Reply> submission : blocked) {
+            Reply accepted = submission.get(20, TimeUnit.SECONDS);
+            assertThat(accepted.status()).isEqualTo(201);
+            UUID id = UUID.fromString(accepted.json().get("id").asText());
+            assertThat(tenant.owner().getScan(id).status().wire()).isEqualTo("pending");
+        }
+    }
+
     // ---- a raw HTTP/1.1 client: writes the whole request, then reads the answer ----
 
     private static Map<String, String> fields() {
@@ -122,7 +195,7 @@ class UploadTest {
 
     /** Sends the head of a chunked upload and {@code start} of its body, then waits (10 s at most) for an answer. */
     static Reply sendAndWait(byte[] start) throws IOException {
-        try (Socket socket = new Socket(server.server().uri().getHost(), server.server().port())) {
+        try (Socket socket = connect()) {
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
             out.write(head("Transfer-Encoding: chunked"));
@@ -177,13 +250,38 @@ class UploadTest {
 
     /** Writes every byte of {@code request} before reading anything, as Python's http.client does. */
     static Reply writeThenRead(byte[] request) throws IOException {
-        try (Socket socket = new Socket(server.server().uri().getHost(), server.server().port())) {
+        try (Socket socket = connect()) {
             socket.setSoTimeout(60_000);
             OutputStream out = socket.getOutputStream();
             out.write(request);
             out.flush();
             return read(socket.getInputStream());
         }
+    }
+
+    private static Reply uncheckedWriteThenRead(byte[] request) {
+        try {
+            return writeThenRead(request);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Socket connect() throws IOException {
+        return new Socket(server.server().uri().getHost(), server.server().port());
+    }
+
+    /** A chunked upload whose fields and first archive bytes are sent; the caller sends the rest, or not. */
+    private static Socket startUpload() throws IOException {
+        Socket socket = connect();
+        String start = String.join("", fields().entrySet().stream().map(f -> part(f.getKey(), f.getValue())).toList())
+                + "--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"files\"; filename=\"a.tar.gz\"\r\n\r\n";
+        OutputStream out = socket.getOutputStream();
+        out.write(head("Content-Length: " + MIB));
+        out.write(start.getBytes(StandardCharsets.UTF_8));
+        out.write(new byte[]{0x1f, (byte) 0x8b, 8, 0});
+        out.flush();
+        return socket;
     }
 
     static Reply read(InputStream in) throws IOException {
