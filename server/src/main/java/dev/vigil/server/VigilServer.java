@@ -19,6 +19,7 @@ import dev.vigil.server.api.UserService;
 import dev.vigil.server.http.Admission;
 import dev.vigil.server.http.ApiException;
 import dev.vigil.server.http.Authentication;
+import dev.vigil.server.http.BodyGuard;
 import dev.vigil.server.http.ErrorMapping;
 import dev.vigil.server.http.Idempotency;
 import dev.vigil.server.http.KeyOwners;
@@ -89,6 +90,7 @@ public final class VigilServer implements AutoCloseable {
     private final Housekeeping housekeeping;
     private final PrCommentDispatcher prComments;
     private final KeyOwners keyOwners;
+    private final BodyGuard bodyGuard;
     private final String systemToken;
     private final String nodeId = newNodeId();
     private volatile boolean accepting = true;
@@ -128,11 +130,13 @@ public final class VigilServer implements AutoCloseable {
         var submissions = new ScanSubmissions(database, archives, scans, projects, rateLimit, idempotency, queue,
                 clock, settings.dataDir().resolve("uploads"),
                 new UploadPermits(Math.max(2, poolSize(settings) / 4), settings.uploads().permitWait()));
+        this.bodyGuard = new BodyGuard(settings.uploads());
         var admission = new Admission(concurrentRequests(settings), ADMISSION_PATIENCE, metrics::requestWaited);
         var ops = new OpsService(database, scans, metrics, () -> accepting, admission::waiting);
         HttpRouting.Builder routing = role == Role.WORKER ? HttpRouting.builder().addFilter(new RequestIds())
                 .register(ops) : HttpRouting.builder()
                 .addFilter(new RequestIds())
+                .addFilter(bodyGuard)
                 .addFilter(metrics)
                 .addFilter(admission)
                 .addFilter(new Authentication(keyOwners, clock))
@@ -246,6 +250,7 @@ public final class VigilServer implements AutoCloseable {
         prComments.close();
         workers.stop(settings.shutdownGrace());
         web.stop();
+        bodyGuard.close();
         keyOwners.close();
         database.close();
     }

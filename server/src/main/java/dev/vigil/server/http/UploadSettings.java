@@ -28,9 +28,9 @@ public record UploadSettings(int minBytesPerSecond, Duration rateWindow, long dr
         }
     }
 
-    /** 1 KiB/s over 30 s; 64 MiB or 30 s of draining; 30 s for a storing turn. */
+    /** 1 KiB/s over 30 s; 256 MiB or 30 s of draining (an archive built with node_modules); 30 s for a turn. */
     public static UploadSettings defaults() {
-        return new UploadSettings(1024, Duration.ofSeconds(30), 64L * 1024 * 1024, Duration.ofSeconds(30),
+        return new UploadSettings(1024, Duration.ofSeconds(30), 256L * 1024 * 1024, Duration.ofSeconds(30),
                 Duration.ofSeconds(30));
     }
 

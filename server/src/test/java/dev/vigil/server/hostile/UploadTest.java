@@ -30,13 +30,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.Locale;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Hostile uploads to POST /v1/scans, sent byte by byte over a raw socket as misbehaving clients send them. */
 class UploadTest {
@@ -44,6 +47,8 @@ class UploadTest {
     private static final String BOUNDARY = "hostile-boundary";
     private static final String COMMIT = "a".repeat(40);
     private static final int MIB = 1024 * 1024;
+    private static final Duration WINDOW = Duration.ofSeconds(2);
+    private static final long DRAINED = 64L * MIB;
     private static final ExecutorService CLIENTS = Executors.newVirtualThreadPerTaskExecutor();
     private static TestServer server;
     private static TestServer.Tenant tenant;
@@ -52,6 +57,7 @@ class UploadTest {
     @BeforeAll
     static void start() {
         server = TestServer.start(s -> s.withWorkers(0).withUploads(UploadSettings.defaults()
+                .withRate(1024, WINDOW).withDrain(DRAINED, Duration.ofSeconds(30))
                 .withPermitWait(Duration.ofSeconds(1))));
         tenant = server.tenant();
         project = tenant.owner().createProject(new NewProject("uploads", "main"));
@@ -109,6 +115,36 @@ class UploadTest {
     }
 
     @Test
+    void closesTheConnectionAfterThe413WhenTheRestOfTheBodyIsLongerThanTheServerReads() throws Exception {
+        long declared = DRAINED + 200L * MIB;
+        try (Socket socket = connect()) {
+            socket.setSoTimeout(30_000);
+            AtomicLong written = new AtomicLong();
+            CompletableFuture<Void> writing = CompletableFuture.runAsync(() -> {
+                try {
+                    OutputStream out = socket.getOutputStream();
+                    out.write(head("Content-Length: " + declared));
+                    byte[] zeros = new byte[1 << 16];
+                    while (written.get() < declared) {
+                        out.write(zeros);
+                        written.addAndGet(zeros.length);
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }, CLIENTS);
+
+            Reply reply = read(socket.getInputStream());
+
+            assertThat(reply.status()).isEqualTo(413);
+            assertThat(reply.headers()).containsKey("x-request-id");
+            assertThatThrownBy(() -> writing.get(30, TimeUnit.SECONDS)).as("the server stops reading")
+                    .isInstanceOf(ExecutionException.class);
+            assertThat(written.get()).isLessThan(declared);
+        }
+    }
+
+    @Test
     void slowUploadsDoNotHoldBackOtherSubmissions() throws Exception {
         List<Socket> stalled = new ArrayList<>();
         try {
@@ -128,6 +164,45 @@ class UploadTest {
             for (Socket socket : stalled) {
                 socket.close();
             }
+        }
+    }
+
+    @Test
+    void endsAnUploadTricklingBelowTheMinimumRateWith408() throws Exception {
+        try (Socket socket = startUpload()) {
+            socket.setSoTimeout(20_000);
+            CompletableFuture<Void> trickle = CompletableFuture.runAsync(() -> {
+                try {
+                    while (true) {
+                        socket.getOutputStream().write(0);
+                        Thread.sleep(200);
+                    }
+                } catch (IOException | InterruptedException e) {
+                    // the server answered and closed, or the test ended
+                }
+            }, CLIENTS);
+            long started = System.nanoTime();
+
+            Reply reply = read(socket.getInputStream());
+
+            assertThat(reply.status()).isEqualTo(408);
+            assertThat(reply.json().get("error").asText()).isEqualTo("REQUEST_TIMEOUT");
+            assertThat(reply.headers()).containsKey("x-request-id");
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(WINDOW.multipliedBy(4));
+            trickle.cancel(true);
+        }
+    }
+
+    @Test
+    void closesTheConnectionOfAnUploadThatStopsSending() throws IOException {
+        try (Socket socket = startUpload()) {
+            socket.setSoTimeout(20_000);
+            long started = System.nanoTime();
+
+            int first = readOrEnd(socket.getInputStream());
+
+            assertThat(first).as("the server closed the connection").isEqualTo(-1);
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(WINDOW.multipliedBy(4));
         }
     }
 
@@ -282,6 +357,15 @@ class UploadTest {
         out.write(new byte[]{0x1f, (byte) 0x8b, 8, 0});
         out.flush();
         return socket;
+    }
+
+    /** The first byte of the answer, or -1 when the server closed (or reset) the connection. */
+    private static int readOrEnd(InputStream in) throws IOException {
+        try {
+            return in.read();
+        } catch (java.net.SocketException reset) {
+            return -1;
+        }
     }
 
     static Reply read(InputStream in) throws IOException {
