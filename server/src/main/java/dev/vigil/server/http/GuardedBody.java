@@ -1,5 +1,7 @@
 package dev.vigil.server.http;
 
+import io.helidon.common.buffers.DataReader;
+
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,6 +22,15 @@ final class GuardedBody extends FilterInputStream {
             super("request body sent slower than the minimum rate", new ApiException(408, "REQUEST_TIMEOUT",
                     "the request body came slower than " + settings.minBytesPerSecond() + " bytes/s over "
                             + settings.rateWindow().toSeconds() + " s"));
+        }
+    }
+
+    /** The client ended its body early (closed its side of the connection); carries a 400. */
+    static final class EndedEarly extends IOException {
+        EndedEarly(RuntimeException cause) {
+            super("request body ended before its end", ApiException.validation("body",
+                    "ended before its declared length or last chunk"));
+            addSuppressed(cause);
         }
     }
 
@@ -74,6 +85,8 @@ final class GuardedBody extends FilterInputStream {
         int n = 0;
         try {
             n = super.read(buffer, offset, length);
+        } catch (DataReader.InsufficientDataAvailableException e) {
+            throw new EndedEarly(e);
         } finally {
             end(n);
         }

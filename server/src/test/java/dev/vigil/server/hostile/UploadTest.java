@@ -207,6 +207,20 @@ class UploadTest {
     }
 
     @Test
+    void answers400NotAServerErrorToABodyThatEndsBeforeItsLength() throws IOException {
+        try (Socket socket = startUpload()) {
+            socket.setSoTimeout(20_000);
+            socket.shutdownOutput();
+
+            Reply reply = read(socket.getInputStream());
+
+            assertThat(reply.status()).isEqualTo(400);
+            assertThat(reply.json().get("message").asText()).contains("ended before");
+            assertThat(reply.headers()).containsKey("x-request-id");
+        }
+    }
+
+    @Test
     void answers503WhenAnUploadWaitsTooLongForItsTurnAndLosesNoAcceptedScan() throws Exception {
         byte[] upload = request(true, body(fields(), Archives.tarGz(Map.of("a.txt", "a"))));
         List<CompletableFuture<Reply>> blocked = new ArrayList<>();
