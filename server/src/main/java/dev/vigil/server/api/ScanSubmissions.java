@@ -121,8 +121,7 @@ public final class ScanSubmissions {
                 if (part.name().equals("files") && archive.isEmpty()) {
                     archive = Optional.of(spool.receive(part.inputStream()));
                 } else if (part.name().equals("files")) {
-                    part.consume();
-                    form.problem("files", "send exactly one archive");
+                    throw ApiException.validation("files", "send exactly one archive");
                 } else {
                     form.put(part.name(), readField(part, form.fieldBytesLeft()));
                 }

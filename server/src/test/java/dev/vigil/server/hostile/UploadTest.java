@@ -115,6 +115,18 @@ class UploadTest {
     }
 
     @Test
+    void refusesASecondArchiveWithoutReadingIt() throws IOException {
+        ByteArrayOutputStream start = new ByteArrayOutputStream();
+        start.writeBytes(archivePart(Archives.tarGz(Map.of("a.txt", "a"))));
+        start.writeBytes(archivePart(new byte[]{0x1f, (byte) 0x8b}));
+
+        Reply reply = sendAndWait(chunk(start.toByteArray()));
+
+        assertThat(reply.status()).isEqualTo(400);
+        assertThat(reply.json().get("message").asText()).contains("send exactly one archive");
+    }
+
+    @Test
     void closesTheConnectionAfterThe413WhenTheRestOfTheBodyIsLongerThanTheServerReads() throws Exception {
         long declared = DRAINED + 200L * MIB;
         try (Socket socket = connect()) {
@@ -271,6 +283,16 @@ class UploadTest {
 
     private static String part(String name, String value) {
         return "--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"" + name + "\"\r\n\r\n" + value + "\r\n";
+    }
+
+    /** A {@code files} part and the start of the next part's boundary line. */
+    private static byte[] archivePart(byte[] archive) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"files\"; filename=\"a.tar.gz\""
+                + "\r\n\r\n").getBytes(StandardCharsets.UTF_8));
+        out.writeBytes(archive);
+        out.writeBytes("\r\n".getBytes(StandardCharsets.UTF_8));
+        return out.toByteArray();
     }
 
     /** One chunk of a chunked body, not the last. */
