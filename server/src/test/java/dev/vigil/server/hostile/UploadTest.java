@@ -21,6 +21,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -112,6 +113,21 @@ class UploadTest {
         assertThat(reply.status()).isEqualTo(400);
         assertThat(reply.json().get("error").asText()).isEqualTo("VALIDATION_FAILED");
         assertThat(reply.json().get("message").asText()).contains("longer than 64 KiB together");
+    }
+
+    @Test
+    void leavesNoSpooledArchiveBehindWhateverTheOutcome() throws IOException {
+        byte[] archive = Archives.tarGz(Map.of("a.txt", "a"));
+        Map<String, String> unknownProject = fields();
+        unknownProject.put("project_id", UUID.randomUUID().toString());
+
+        assertThat(writeThenRead(request(true, body(fields(), archive))).status()).isEqualTo(201);
+        assertThat(writeThenRead(request(true, body(unknownProject, archive))).status()).isEqualTo(400);
+        assertThat(writeThenRead(request(false, body(fields(), gzipLike(51 * MIB)))).status()).isEqualTo(413);
+
+        try (var files = Files.list(server.dataDir().resolve("uploads"))) {
+            assertThat(files.toList()).isEmpty();
+        }
     }
 
     @Test
