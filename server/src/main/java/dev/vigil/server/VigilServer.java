@@ -129,7 +129,8 @@ public final class VigilServer implements AutoCloseable {
                 new AcceptanceExpiry(database, findings, history, clock), idempotency, rateLimit);
         var submissions = new ScanSubmissions(database, archives, scans, projects, rateLimit, idempotency, queue,
                 clock, settings.dataDir().resolve("uploads"),
-                new UploadPermits(Math.max(2, poolSize(settings) / 4), settings.uploads().permitWait()));
+                new UploadPermits(Math.max(2, poolSize(settings) / 4), settings.uploads().permitWait()),
+                settings.uploads());
         this.bodyGuard = new BodyGuard(settings.uploads());
         var admission = new Admission(concurrentRequests(settings), ADMISSION_PATIENCE, metrics::requestWaited);
         var ops = new OpsService(database, scans, metrics, () -> accepting, admission::waiting);

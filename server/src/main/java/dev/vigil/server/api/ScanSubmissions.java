@@ -9,6 +9,7 @@ import dev.vigil.server.http.Caller;
 import dev.vigil.server.http.Idempotency;
 import dev.vigil.server.http.JsonIo;
 import dev.vigil.server.http.RateLimit;
+import dev.vigil.server.http.UploadSettings;
 import dev.vigil.server.scan.Fingerprints;
 import dev.vigil.server.scan.ScanQueue;
 import dev.vigil.server.store.ArchiveRepository;
@@ -59,10 +60,11 @@ public final class ScanSubmissions {
     private final Clock clock;
     private final UploadSpool spool;
     private final UploadPermits permits;
+    private final ReceivingSlots receiving;
 
     public ScanSubmissions(Database database, ArchiveRepository archives, ScanRepository scans,
                            ProjectRepository projects, RateLimit rateLimit, Idempotency idempotency, ScanQueue queue,
-                           Clock clock, Path spoolDirectory, UploadPermits permits) {
+                           Clock clock, Path spoolDirectory, UploadPermits permits, UploadSettings uploads) {
         this.database = database;
         this.archives = archives;
         this.scans = scans;
@@ -73,6 +75,7 @@ public final class ScanSubmissions {
         this.clock = clock;
         this.spool = new UploadSpool(spoolDirectory).prepare();
         this.permits = permits;
+        this.receiving = new ReceivingSlots(uploads.receiving(), uploads.receivingPerTenant());
     }
 
     public Submitted submit(Caller caller, MultiPart parts, Optional<UUID> key) {
@@ -81,7 +84,7 @@ public final class ScanSubmissions {
         Idempotency.Claim claim = new Idempotency.Claim(caller.tenantId(), ROUTE, key);
         SubmissionForm form = new SubmissionForm();
         Optional<UploadSpool.SpooledArchive> archive = Optional.empty();
-        try {
+        try (ReceivingSlots.Slot slot = receiving.take(caller.tenantId())) {
             archive = readParts(parts, form);
             Received received = new Received(form.validate(), archive.orElseThrow());
             Submitted submitted = permits.holding(() -> database.inTransaction(c -> store(c, caller, received,

@@ -196,6 +196,36 @@ class UploadTest {
     }
 
     @Test
+    void refusesATenantsUploadsBeyondItsShareOfTheNodeAtOnce() throws Exception {
+        TestServer.Tenant other = server.tenant();
+        Project theirs = other.owner().createProject(new NewProject("theirs", "main"));
+        List<Socket> stalled = new ArrayList<>();
+        try {
+            for (int i = 0; i < UploadSettings.defaults().receivingPerTenant(); i++) {
+                stalled.add(startUpload(other.ownerKey(), theirs));
+            }
+            Thread.sleep(500);
+            Map<String, String> fields = fields(theirs);
+            byte[] body = body(fields, Archives.tarGz(Map.of("a.txt", "a")));
+            ByteArrayOutputStream oneMore = new ByteArrayOutputStream();
+            oneMore.writeBytes(head(other.ownerKey(), "Content-Length: " + body.length));
+            oneMore.writeBytes(body);
+
+            Reply refused = writeThenRead(oneMore.toByteArray());
+
+            assertThat(refused.status()).isEqualTo(503);
+            assertThat(refused.json().get("error").asText()).isEqualTo("SERVER_BUSY");
+            assertThat(refused.headers()).containsKey("retry-after");
+            assertThat(writeThenRead(request(true, body(fields(), Archives.tarGz(Map.of("a.txt", "a"))))).status())
+                    .as("another tenant's upload").isEqualTo(201);
+        } finally {
+            for (Socket socket : stalled) {
+                socket.close();
+            }
+        }
+    }
+
+    @Test
     void endsAnUploadTricklingBelowTheMinimumRateWith408() throws Exception {
         try (Socket socket = startUpload()) {
             socket.setSoTimeout(20_000);
@@ -282,8 +312,12 @@ class UploadTest {
     // ---- a raw HTTP/1.1 client: writes the whole request, then reads the answer ----
 
     private static Map<String, String> fields() {
+        return fields(project);
+    }
+
+    private static Map<String, String> fields(Project of) {
         Map<String, String> fields = new LinkedHashMap<>();
-        fields.put("project_id", project.id().toString());
+        fields.put("project_id", of.id().toString());
         fields.put("branch", "main");
         fields.put("commit_hash", COMMIT);
         fields.put("scan_type", "secrets");
@@ -333,7 +367,11 @@ class UploadTest {
     }
 
     private static byte[] head(String framing) {
-        return ("POST /v1/scans HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + tenant.ownerKey()
+        return head(tenant.ownerKey(), framing);
+    }
+
+    private static byte[] head(String key, String framing) {
+        return ("POST /v1/scans HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + key
                 + "\r\nContent-Type: multipart/form-data; boundary=" + BOUNDARY + "\r\n" + framing + "\r\n\r\n")
                 .getBytes(StandardCharsets.US_ASCII);
     }
@@ -400,11 +438,15 @@ class UploadTest {
 
     /** A chunked upload whose fields and first archive bytes are sent; the caller sends the rest, or not. */
     private static Socket startUpload() throws IOException {
+        return startUpload(tenant.ownerKey(), project);
+    }
+
+    private static Socket startUpload(String key, Project of) throws IOException {
         Socket socket = connect();
-        String start = String.join("", fields().entrySet().stream().map(f -> part(f.getKey(), f.getValue())).toList())
+        String start = String.join("", fields(of).entrySet().stream().map(f -> part(f.getKey(), f.getValue())).toList())
                 + "--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"files\"; filename=\"a.tar.gz\"\r\n\r\n";
         OutputStream out = socket.getOutputStream();
-        out.write(head("Content-Length: " + MIB));
+        out.write(head(key, "Content-Length: " + MIB));
         out.write(start.getBytes(StandardCharsets.UTF_8));
         out.write(new byte[]{0x1f, (byte) 0x8b, 8, 0});
         out.flush();
