@@ -104,7 +104,8 @@ public final class ScanSubmissions {
         SubmissionForm.Fields fields = received.fields();
         checkProjectAndPlan(c, caller, fields);
         storeArchive(c, scanId, received.archive());
-        Optional<Idempotency.Outcome> replay = idempotency.claimWithin(c, claim, requestHash(fields, received.archive()));
+        String hash = requestHash(fields, received.archive());
+        Optional<Idempotency.Outcome> replay = idempotency.claimWithin(c, claim, hash);
         if (replay.isPresent()) {
             return new Submitted(replay.get(), Optional.empty());
         }

@@ -51,12 +51,14 @@ final class UploadSpool {
     SpooledArchive receive(InputStream part) {
         Path file = newFile();
         UploadStream upload = new UploadStream(part, ScanSubmissions.MAX_ARCHIVE_BYTES);
-        try (InputStream in = new BufferedInputStream(upload, 1 << 16); OutputStream out = Files.newOutputStream(file)) {
+        try (InputStream in = new BufferedInputStream(upload, 1 << 16);
+             OutputStream out = Files.newOutputStream(file)) {
             in.mark(2);
             int first = in.read();
             int second = in.read();
             if (first != 0x1f || second != 0x8b) {
-                throw ApiException.validation("files", first < 0 ? "is empty" : "is not gzip data: send a .tar.gz archive");
+                throw ApiException.validation("files",
+                        first < 0 ? "is empty" : "is not gzip data: send a .tar.gz archive");
             }
             in.reset();
             in.transferTo(out);

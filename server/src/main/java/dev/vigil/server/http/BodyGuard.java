@@ -8,9 +8,8 @@ import io.helidon.webserver.http.FilterChain;
 import io.helidon.webserver.http.RoutingRequest;
 import io.helidon.webserver.http.RoutingResponse;
 
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -24,11 +23,12 @@ import java.util.concurrent.TimeUnit;
 public final class BodyGuard implements Filter, AutoCloseable {
 
     private final UploadSettings settings;
-    private final ScheduledExecutorService watches = Executors.newSingleThreadScheduledExecutor(
+    private final ScheduledThreadPoolExecutor watches = new ScheduledThreadPoolExecutor(1,
             Thread.ofPlatform().name("vigil-body-watch").daemon().factory());
 
     public BodyGuard(UploadSettings settings) {
         this.settings = settings;
+        watches.setRemoveOnCancelPolicy(true); // most bodies end long before their first watch
     }
 
     @Override

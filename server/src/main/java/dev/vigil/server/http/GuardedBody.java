@@ -44,7 +44,8 @@ final class GuardedBody extends FilterInputStream {
     private boolean stopped;
     private boolean slow;
     private boolean ended;
-    private long deadline = Long.MAX_VALUE;
+    private boolean draining;
+    private long deadline;
     private long count;
     private boolean attached;
 
@@ -95,7 +96,7 @@ final class GuardedBody extends FilterInputStream {
 
     @Override
     public long skip(long n) throws IOException {
-        return read(new byte[(int) Math.min(8192, Math.max(0, n))]);
+        return Math.max(0, read(new byte[(int) Math.min(8192, Math.max(0, n))]));
     }
 
     private synchronized void begin() throws TooSlow {
@@ -128,7 +129,8 @@ final class GuardedBody extends FilterInputStream {
     /** Called now and then by another thread: interrupts a read that has waited two windows or past a drain. */
     synchronized void watch() {
         long now = System.nanoTime();
-        if (reading && !stopped && (waitedInWindow + now - readSince >= 2 * window || now - deadline > 0)) {
+        boolean silent = waitedInWindow + now - readSince >= 2 * window;
+        if (reading && !stopped && (silent || draining && now - deadline > 0)) {
             stopped = true;
             reader.interrupt();
         }
@@ -156,6 +158,7 @@ final class GuardedBody extends FilterInputStream {
                 return true;
             }
             deadline = System.nanoTime() + settings.drainTime().toNanos();
+            draining = true;
         }
         byte[] buffer = new byte[1 << 16];
         long left = settings.drainBytes();

@@ -380,8 +380,9 @@ class UploadTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream(archive.length + 4096);
         fields.forEach((name, value) -> out.writeBytes(part(name, value).getBytes(StandardCharsets.UTF_8)));
         if (archive != null) {
-            out.writeBytes(("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"files\"; filename=\"a.tar.gz\""
-                    + "\r\nContent-Type: application/gzip\r\n\r\n").getBytes(StandardCharsets.UTF_8));
+            String head = "--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"files\"; "
+                    + "filename=\"a.tar.gz\"\r\nContent-Type: application/gzip\r\n\r\n";
+            out.writeBytes(head.getBytes(StandardCharsets.UTF_8));
             out.writeBytes(archive);
             out.writeBytes("\r\n".getBytes(StandardCharsets.UTF_8));
         }
