@@ -33,11 +33,11 @@ public record UploadSettings(int minBytesPerSecond, Duration rateWindow, long dr
 
     /**
      * 1 KiB/s over 30 s; 256 MiB or 30 s of draining (an archive built with node_modules); 30 s for a turn;
-     * 64 uploads received at once (3.2 GiB of disk at most), 8 of one tenant.
+     * 64 uploads received at once (3.2 GiB of disk at most), 16 of one tenant.
      */
     public static UploadSettings defaults() {
         return new UploadSettings(1024, Duration.ofSeconds(30), 256L * 1024 * 1024, Duration.ofSeconds(30),
-                Duration.ofSeconds(30), 64, 8);
+                Duration.ofSeconds(30), 64, 16);
     }
 
     public UploadSettings withRate(int bytesPerSecond, Duration window) {
