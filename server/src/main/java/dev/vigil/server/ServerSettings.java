@@ -1,5 +1,6 @@
 package dev.vigil.server;
 
+import dev.vigil.server.http.UploadSettings;
 import dev.vigil.server.outbound.OutboundGuard;
 import dev.vigil.server.pr.PrCommentSettings;
 import dev.vigil.server.scan.ArchiveLimits;
@@ -24,11 +25,12 @@ import java.util.Optional;
  * @param shutdownGrace on a graceful stop, how long running scans may take to finish (then they are released
  *                    to other nodes) and in-flight requests to complete
  * @param outbound    where the server's outbound calls may go: public https hosts and the operator's allowed ones
+ * @param uploads     the minimum rate of request bodies, the reading of refused ones, the wait for an upload permit
  */
 public record ServerSettings(String host, int port, Path dataDir, Optional<String> dbUrl, Optional<String> dbUser,
                              Optional<String> dbPassword, int workers, Optional<String> systemToken, Duration lease,
                              ArchiveLimits archiveLimits, Clock clock, PrCommentSettings prComments,
-                             Duration shutdownGrace, OutboundGuard outbound) {
+                             Duration shutdownGrace, OutboundGuard outbound, UploadSettings uploads) {
 
     public ServerSettings {
         Objects.requireNonNull(host, "host");
@@ -41,6 +43,7 @@ public record ServerSettings(String host, int port, Path dataDir, Optional<Strin
         }
         Objects.requireNonNull(prComments, "prComments");
         Objects.requireNonNull(outbound, "outbound");
+        Objects.requireNonNull(uploads, "uploads");
         if (lease.isNegative() || lease.isZero() || shutdownGrace.isNegative()) {
             throw new IllegalArgumentException("lease must be positive and the shutdown grace not negative");
         }
@@ -51,7 +54,7 @@ public record ServerSettings(String host, int port, Path dataDir, Optional<Strin
                 env("VIGIL_DB_PASSWORD"), Math.max(1, Runtime.getRuntime().availableProcessors()),
                 env("VIGIL_SYSTEM_TOKEN"), Duration.ofSeconds(60), ArchiveLimits.defaults(), Clock.systemUTC(),
                 PrCommentSettings.defaults(env("VIGIL_SECRET_KEY")), Duration.ofSeconds(30),
-                OutboundGuard.allowing(env(OutboundGuard.ENVIRONMENT).orElse("")));
+                OutboundGuard.allowing(env(OutboundGuard.ENVIRONMENT).orElse("")), UploadSettings.defaults());
     }
 
     public static Path defaultDataDir() {
@@ -64,62 +67,67 @@ public record ServerSettings(String host, int port, Path dataDir, Optional<Strin
 
     public ServerSettings withPort(int value) {
         return new ServerSettings(host, value, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, prComments, shutdownGrace, outbound);
+                archiveLimits, clock, prComments, shutdownGrace, outbound, uploads);
     }
 
     public ServerSettings withHost(String value) {
         return new ServerSettings(value, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, prComments, shutdownGrace, outbound);
+                archiveLimits, clock, prComments, shutdownGrace, outbound, uploads);
     }
 
     public ServerSettings withDatabase(String url) {
         return new ServerSettings(host, port, dataDir, Optional.of(url), dbUser, dbPassword, workers, systemToken,
-                lease, archiveLimits, clock, prComments, shutdownGrace, outbound);
+                lease, archiveLimits, clock, prComments, shutdownGrace, outbound, uploads);
     }
 
     public ServerSettings withCredentials(String user, String password) {
         return new ServerSettings(host, port, dataDir, dbUrl, Optional.of(user), Optional.of(password), workers,
-                systemToken, lease, archiveLimits, clock, prComments, shutdownGrace, outbound);
+                systemToken, lease, archiveLimits, clock, prComments, shutdownGrace, outbound, uploads);
     }
 
     public ServerSettings withWorkers(int value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, value, systemToken, lease,
-                archiveLimits, clock, prComments, shutdownGrace, outbound);
+                archiveLimits, clock, prComments, shutdownGrace, outbound, uploads);
     }
 
     public ServerSettings withSystemToken(String value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, Optional.of(value), lease,
-                archiveLimits, clock, prComments, shutdownGrace, outbound);
+                archiveLimits, clock, prComments, shutdownGrace, outbound, uploads);
     }
 
     public ServerSettings withLease(Duration value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, value,
-                archiveLimits, clock, prComments, shutdownGrace, outbound);
+                archiveLimits, clock, prComments, shutdownGrace, outbound, uploads);
     }
 
     public ServerSettings withClock(Clock value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, value, prComments, shutdownGrace, outbound);
+                archiveLimits, value, prComments, shutdownGrace, outbound, uploads);
     }
 
     public ServerSettings withArchiveLimits(ArchiveLimits value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                value, clock, prComments, shutdownGrace, outbound);
+                value, clock, prComments, shutdownGrace, outbound, uploads);
     }
 
     public ServerSettings withPrComments(PrCommentSettings value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, value, shutdownGrace, outbound);
+                archiveLimits, clock, value, shutdownGrace, outbound, uploads);
     }
 
     public ServerSettings withShutdownGrace(Duration value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, prComments, value, outbound);
+                archiveLimits, clock, prComments, value, outbound, uploads);
+    }
+
+    public ServerSettings withUploads(UploadSettings value) {
+        return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
+                archiveLimits, clock, prComments, shutdownGrace, outbound, value);
     }
 
     public ServerSettings withOutbound(OutboundGuard value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, prComments, shutdownGrace, value);
+                archiveLimits, clock, prComments, shutdownGrace, value, uploads);
     }
 
     private static Optional<String> env(String name) {

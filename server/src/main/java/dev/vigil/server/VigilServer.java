@@ -14,9 +14,11 @@ import dev.vigil.server.api.PullRequestSettingsService;
 import dev.vigil.server.api.ScanService;
 import dev.vigil.server.api.ScanSubmissions;
 import dev.vigil.server.api.TrendService;
+import dev.vigil.server.api.UploadPermits;
 import dev.vigil.server.api.UserService;
 import dev.vigil.server.http.Admission;
 import dev.vigil.server.http.Authentication;
+import dev.vigil.server.http.BodyGuard;
 import dev.vigil.server.http.ErrorMapping;
 import dev.vigil.server.http.Idempotency;
 import dev.vigil.server.http.KeyOwners;
@@ -92,6 +94,7 @@ public final class VigilServer implements AutoCloseable {
     private final Housekeeping housekeeping;
     private final PrCommentDispatcher prComments;
     private final KeyOwners keyOwners;
+    private final BodyGuard bodyGuard;
     private final String systemToken;
     private final String nodeId = newNodeId();
     private volatile boolean accepting = true;
@@ -132,7 +135,10 @@ public final class VigilServer implements AutoCloseable {
         this.housekeeping = new Housekeeping(new ScanRecovery(database, scans, archives, queue, clock),
                 new AcceptanceExpiry(database, findings, history, clock), idempotency, rateLimit);
         var submissions = new ScanSubmissions(database, archives, scans, projects, rateLimit, idempotency, queue,
-                clock, Math.max(2, poolSize(settings) / 4));
+                clock, settings.dataDir().resolve("uploads"),
+                new UploadPermits(Math.max(2, poolSize(settings) / 4), settings.uploads().permitWait()),
+                settings.uploads());
+        this.bodyGuard = new BodyGuard(settings.uploads());
         var admission = new Admission(concurrentRequests(settings), ADMISSION_PATIENCE, metrics::requestWaited);
         var ops = new OpsService(database, scans, metrics, () -> accepting, admission::waiting,
                 workers::staffing);
@@ -141,7 +147,8 @@ public final class VigilServer implements AutoCloseable {
             routing.addFilter(new MalformedRequests());
             routes.recording(routing).register(ops);
         } else {
-            routing.addFilter(metrics)
+            routing.addFilter(bodyGuard)
+                    .addFilter(metrics)
                     .addFilter(new MalformedRequests())
                     .addFilter(admission)
                     .addFilter(new Authentication(keyOwners, clock));
@@ -265,6 +272,7 @@ public final class VigilServer implements AutoCloseable {
         prComments.close();
         workers.stop(settings.shutdownGrace());
         web.stop();
+        bodyGuard.close();
         keyOwners.close();
         database.close();
     }

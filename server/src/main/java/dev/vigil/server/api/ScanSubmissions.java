@@ -9,6 +9,7 @@ import dev.vigil.server.http.Caller;
 import dev.vigil.server.http.Idempotency;
 import dev.vigil.server.http.JsonIo;
 import dev.vigil.server.http.RateLimit;
+import dev.vigil.server.http.UploadSettings;
 import dev.vigil.server.scan.Fingerprints;
 import dev.vigil.server.scan.ScanQueue;
 import dev.vigil.server.store.ArchiveRepository;
@@ -19,22 +20,22 @@ import dev.vigil.server.store.ScanRow;
 import io.helidon.http.media.multipart.MultiPart;
 import io.helidon.http.media.multipart.ReadablePart;
 
-import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.Semaphore;
 
 /**
- * Accepts a scan: the archive is streamed into the database under the cap inside one transaction with the
- * scan record, which commits only once every field is valid, the rate limit allows it and the
- * Idempotency-Key is new. A refused submission leaves nothing behind.
+ * Accepts a scan. The form is received first, with no database connection and no permit: its text fields in
+ * memory (bounded), the archive into a temporary file under the cap ({@link UploadSpool}). Then, with one of
+ * the node's upload permits, one short transaction stores the archive and the scan record; it commits only if
+ * every field is valid, the rate limit allows it and the Idempotency-Key is new. A refused submission leaves
+ * nothing behind, and the temporary file is deleted whatever happens.
  */
 public final class ScanSubmissions {
 
@@ -45,6 +46,10 @@ public final class ScanSubmissions {
     public record Submitted(Idempotency.Outcome outcome, Optional<RateLimit.Usage> usage) {
     }
 
+    /** A received form: its validated fields and the spooled archive. */
+    private record Received(SubmissionForm.Fields fields, UploadSpool.SpooledArchive archive) {
+    }
+
     private final Database database;
     private final ArchiveRepository archives;
     private final ScanRepository scans;
@@ -53,13 +58,14 @@ public final class ScanSubmissions {
     private final Idempotency idempotency;
     private final ScanQueue queue;
     private final Clock clock;
-    private final Semaphore uploads;
+    private final UploadSpool spool;
+    private final UploadPermits permits;
+    private final ReceivingSlots receiving;
 
     public ScanSubmissions(Database database, ArchiveRepository archives, ScanRepository scans,
                            ProjectRepository projects, RateLimit rateLimit, Idempotency idempotency, ScanQueue queue,
-                           Clock clock, int concurrentUploads) {
+                           Clock clock, Path spoolDirectory, UploadPermits permits, UploadSettings uploads) {
         this.database = database;
-        this.uploads = new Semaphore(concurrentUploads, true);
         this.archives = archives;
         this.scans = scans;
         this.projects = projects;
@@ -67,13 +73,11 @@ public final class ScanSubmissions {
         this.idempotency = idempotency;
         this.queue = queue;
         this.clock = clock;
+        this.spool = new UploadSpool(spoolDirectory).prepare();
+        this.permits = permits;
+        this.receiving = new ReceivingSlots(uploads.receiving(), uploads.receivingPerTenant());
     }
 
-    /**
-     * At most {@code concurrentUploads} submissions hold a database connection at once on this node: uploads
-     * of one tenant queue on its rate-limit lock and HSQLDB serialises large-object writes, so without a bound
-     * a burst of uploads would hold every pooled connection and starve the reads.
-     */
     public Submitted submit(Caller caller, MultiPart parts, Optional<UUID> key) {
         UUID scanId = UUID.randomUUID();
         Idempotency.Claim claim = new Idempotency.Claim(caller.tenantId(), ROUTE, key);
@@ -81,33 +85,30 @@ public final class ScanSubmissions {
             // a replay is answered whatever the count (specification 8); reserve() checks the others exactly
             rateLimit.precheck(caller.tenantId());
         }
-        try {
-            uploads.acquire();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ApiException(503, "UNAVAILABLE", "the server is shutting down");
-        }
-        Submitted submitted;
-        try {
-            submitted = database.inTransaction(c -> submit(c, caller, parts, scanId, claim));
+        SubmissionForm form = new SubmissionForm();
+        Optional<UploadSpool.SpooledArchive> archive = Optional.empty();
+        try (ReceivingSlots.Slot slot = receiving.take(caller.tenantId())) {
+            archive = readParts(parts, form);
+            Received received = new Received(form.validate(), archive.orElseThrow());
+            Submitted submitted = permits.holding(() -> database.inTransaction(c -> store(c, caller, received,
+                    scanId, claim)));
+            if (submitted.usage().isPresent()) {
+                queue.wake();
+            }
+            return submitted;
         } finally {
-            uploads.release();
+            archive.ifPresent(UploadSpool.SpooledArchive::close);
         }
-        if (submitted.usage().isPresent()) {
-            queue.wake();
-        }
-        return submitted;
     }
 
     /** One transaction: archive, key, rate-limit count, scan and the stored response commit together. */
-    private Submitted submit(Connection c, Caller caller, MultiPart parts, UUID scanId,
-                             Idempotency.Claim claim) throws SQLException {
-        SubmissionForm form = new SubmissionForm();
-        UploadStream upload = readParts(c, parts, scanId, form);
-        SubmissionForm.Fields fields = form.validate();
+    private Submitted store(Connection c, Caller caller, Received received, UUID scanId,
+                            Idempotency.Claim claim) throws SQLException {
+        SubmissionForm.Fields fields = received.fields();
         checkProjectAndPlan(c, caller, fields);
-        archives.describe(c, scanId, upload.count(), upload.sha256());
-        Optional<Idempotency.Outcome> replay = idempotency.claimWithin(c, claim, requestHash(fields, upload));
+        storeArchive(c, scanId, received.archive());
+        String hash = requestHash(fields, received.archive());
+        Optional<Idempotency.Outcome> replay = idempotency.claimWithin(c, claim, hash);
         if (replay.isPresent()) {
             return new Submitted(replay.get(), Optional.empty());
         }
@@ -118,62 +119,48 @@ public final class ScanSubmissions {
         return new Submitted(created, Optional.of(usage));
     }
 
-    private UploadStream readParts(Connection c, MultiPart parts, UUID scanId, SubmissionForm form)
-            throws SQLException {
-        UploadStream upload = null;
-        FormParts body = new FormParts(parts);
-        while (body.hasNext()) {
-            ReadablePart part = body.next();
-            if (part.name().equals("files") && upload == null) {
-                upload = storeArchive(c, part, scanId);
-            } else if (part.name().equals("files")) {
-                part.consume();
-                form.problem("files", "send exactly one archive");
-            } else {
-                form.put(part.name(), readField(part));
+    /** Reads every part: the text fields into {@code form}, the archive into the spool; the archive is required. */
+    private Optional<UploadSpool.SpooledArchive> readParts(MultiPart parts, SubmissionForm form) {
+        Optional<UploadSpool.SpooledArchive> archive = Optional.empty();
+        try {
+            FormParts body = new FormParts(parts);
+            while (body.hasNext()) {
+                ReadablePart part = form.count(body.next());
+                if (part.name().equals("files") && archive.isEmpty()) {
+                    archive = Optional.of(spool.receive(part.inputStream()));
+                } else if (part.name().equals("files")) {
+                    throw ApiException.validation("files", "send exactly one archive");
+                } else {
+                    form.put(part.name(), readField(part, form.fieldBytesLeft()));
+                }
             }
+        } catch (RuntimeException e) {
+            archive.ifPresent(UploadSpool.SpooledArchive::close);
+            throw e;
         }
-        if (upload == null) {
+        if (archive.isEmpty()) {
             form.problem("files", "is required: a .tar.gz archive of the code");
             form.validate();
         }
-        return upload;
+        return archive;
     }
 
-    private UploadStream storeArchive(Connection c, ReadablePart part, UUID scanId) throws SQLException {
-        UploadStream upload = new UploadStream(part.inputStream(), MAX_ARCHIVE_BYTES);
-        InputStream checked = new BufferedInputStream(upload, 1 << 16);
-        try {
-            checked.mark(2);
-            int first = checked.read();
-            int second = checked.read();
-            if (first != 0x1f || second != 0x8b) {
-                throw ApiException.validation("files", first < 0 ? "is empty" : "is not gzip data: send a .tar.gz archive");
-            }
-            checked.reset();
-            archives.insert(c, scanId, checked);
-        } catch (IOException | SQLException e) {
-            if (upload.exceeded()) {
-                throw ApiException.payloadTooLarge("the archive exceeds the limit of 50 MiB");
-            }
-            if (upload.endedEarly()) {
-                throw FormParts.malformed();
-            }
-            if (e instanceof SQLException sql) {
-                throw sql;
-            }
-            throw new UncheckedIOException((IOException) e);
+    private void storeArchive(Connection c, UUID scanId, UploadSpool.SpooledArchive archive) throws SQLException {
+        try (InputStream in = archive.open()) {
+            archives.insert(c, scanId, in, archive.size(), archive.sha256());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        return upload;
     }
 
-    private static String readField(ReadablePart part) {
+    private static byte[] readField(ReadablePart part, int bytesLeft) {
         try (InputStream in = part.inputStream()) {
-            byte[] bytes = in.readNBytes(SubmissionForm.MAX_FIELD_BYTES + 1);
-            if (bytes.length > SubmissionForm.MAX_FIELD_BYTES) {
-                throw ApiException.validation(part.name(), "is too long");
+            byte[] bytes = in.readNBytes(bytesLeft + 1);
+            if (bytes.length > bytesLeft) {
+                throw ApiException.validation(part.name(), "makes the text fields longer than "
+                        + SubmissionForm.MAX_FIELDS_BYTES / 1024 + " KiB together");
             }
-            return new String(bytes, StandardCharsets.UTF_8);
+            return bytes;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (ApiException e) {
@@ -208,7 +195,7 @@ public final class ScanSubmissions {
                 fields.scanType(), java.time.Instant.ofEpochMilli(now));
     }
 
-    private static String requestHash(SubmissionForm.Fields fields, UploadStream upload) {
-        return Fingerprints.sha256Hex(JsonIo.text(fields) + "\n" + upload.sha256());
+    private static String requestHash(SubmissionForm.Fields fields, UploadSpool.SpooledArchive archive) {
+        return Fingerprints.sha256Hex(JsonIo.text(fields) + "\n" + archive.sha256());
     }
 }

@@ -7,6 +7,7 @@ import dev.vigil.server.http.ApiException;
 import dev.vigil.server.http.JsonIo;
 import dev.vigil.server.http.Uuids;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -18,7 +19,10 @@ import java.util.regex.Pattern;
 /** The text fields of a scan submission, validated all at once (docs/adr/0015-error-codes-and-validation.md). */
 final class SubmissionForm {
 
-    static final int MAX_FIELD_BYTES = 1 << 20;
+    /** The text fields together; the archive part does not count. */
+    static final int MAX_FIELDS_BYTES = 64 * 1024;
+    /** Parts of any name, the archive included: the form has seven fields, so a longer one is not a client's. */
+    static final int MAX_PARTS = 16;
     private static final Pattern COMMIT = Pattern.compile("[0-9a-fA-F]{40}|[0-9a-fA-F]{64}");
     private static final int MAX_CHANGED_FILES = 20_000;
 
@@ -29,9 +33,25 @@ final class SubmissionForm {
 
     private final Map<String, String> values = new HashMap<>();
     private final List<FieldProblem> problems = new ArrayList<>();
+    private int parts;
+    private int fieldBytes;
 
-    void put(String name, String value) {
-        values.put(name, value);
+    /** Counts {@code part}, refusing the form at once when it has more parts than a submission needs. */
+    <P> P count(P part) {
+        if (++parts > MAX_PARTS) {
+            throw ApiException.validation("form", "has more than " + MAX_PARTS + " parts");
+        }
+        return part;
+    }
+
+    /** How many bytes the next text field may have, within the fields' shared limit. */
+    int fieldBytesLeft() {
+        return MAX_FIELDS_BYTES - fieldBytes;
+    }
+
+    void put(String name, byte[] value) {
+        fieldBytes += value.length;
+        values.put(name, new String(value, StandardCharsets.UTF_8));
     }
 
     void problem(String field, String problem) {

@@ -41,9 +41,11 @@ public final class ErrorMapping {
     }
 
     private static void failed(ServerRequest request, ServerResponse response, Throwable error) {
-        if (error instanceof ApiException api) {
-            refused(request, response, api);
-            return;
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof ApiException api) { // a refusal a library wrapped, such as a body too slow
+                refused(request, response, api);
+                return;
+            }
         }
         LOG.error("request {} {} failed [{}]", request.prologue().method().text(), request.path().path(),
                 RequestIds.of(request), error);

@@ -10,18 +10,16 @@ import java.util.UUID;
 /** Uploaded archives, kept in the database (so that every node can scan them) until their scan ends. */
 public final class ArchiveRepository {
 
-    /** Streams {@code content} into the database inside the caller's transaction. */
-    public void insert(Connection c, UUID scanId, InputStream content) throws SQLException {
+    /** Streams {@code content}, {@code size} bytes long, into the database inside the caller's transaction. */
+    public void insert(Connection c, UUID scanId, InputStream content, long size, String sha256) throws SQLException {
         try (PreparedStatement statement = c.prepareStatement(
-                "INSERT INTO scan_archives (scan_id, content, size, sha256) VALUES (?, ?, 0, '')")) {
+                "INSERT INTO scan_archives (scan_id, content, size, sha256) VALUES (?, ?, ?, ?)")) {
             statement.setObject(1, scanId);
-            statement.setBinaryStream(2, content);
+            statement.setBinaryStream(2, content, size);
+            statement.setLong(3, size);
+            statement.setString(4, sha256);
             statement.executeUpdate();
         }
-    }
-
-    public void describe(Connection c, UUID scanId, long size, String sha256) throws SQLException {
-        Sql.update(c, "UPDATE scan_archives SET size = ?, sha256 = ? WHERE scan_id = ?", size, sha256, scanId);
     }
 
     /** Hands the archive's bytes to {@code reader} while the transaction is open. */
