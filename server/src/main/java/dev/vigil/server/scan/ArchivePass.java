@@ -120,6 +120,9 @@ final class ArchivePass {
         if (entry.isSymbolicLink() || entry.isLink()) {
             warnings.add(LINK_SKIPPED, (entry.isSymbolicLink() ? "Symbolic" : "Hard") + " link to "
                     + EntryPaths.printable(entry.getLinkName()) + " skipped, not followed.", path);
+        } else if (entry.isSparse()) {
+            warnings.add(SPARSE_FILE_SKIPPED, "Sparse file skipped: its holes would expand to "
+                    + size(entry.getRealSize()) + " that no limit counts.", path);
         } else if (!isRegularFile(entry)) {
             warnings.add(SPECIAL_FILE_SKIPPED, describeSpecial(entry) + " skipped.", path);
         } else if (entry.getRealSize() > limits.maxFileBytes()) {
@@ -135,7 +138,7 @@ final class ArchivePass {
 
     private static boolean isRegularFile(TarArchiveEntry entry) {
         byte flag = entry.getLinkFlag();
-        return flag == 0 || flag == '0' || flag == '7' || entry.isOldGNUSparse();
+        return flag == 0 || flag == '0' || flag == '7';
     }
 
     private static String describeSpecial(TarArchiveEntry entry) {

@@ -20,6 +20,8 @@ public enum ArchiveWarningCode {
     UNSAFE_PATH,
     /** A symbolic or hard link was skipped, never followed. */
     LINK_SKIPPED,
+    /** A sparse file (old GNU, GNU PAX or star): its holes expand past every limit, so it was skipped. */
+    SPARSE_FILE_SKIPPED,
     /** A device, FIFO or other non-regular entry was skipped. */
     SPECIAL_FILE_SKIPPED
 }

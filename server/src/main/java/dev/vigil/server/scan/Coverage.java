@@ -6,9 +6,13 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * What a scan actually read. A finding the scan did not see is only resolved when the scan read its file:
  * not when the archive pass stopped early (a limit, a truncated upload), nor when its file was skipped
- * (too large) or a scanner failed on it.
+ * (too large, sparse) or a scanner failed on it.
  */
 final class Coverage {
+
+    /** The archive warnings whose path names a file that was skipped, not read. */
+    private static final Set<String> UNREAD = Set.of(ArchiveWarningCode.FILE_TOO_LARGE.name(),
+            ArchiveWarningCode.SPARSE_FILE_SKIPPED.name());
 
     private final Set<String> missed = ConcurrentHashMap.newKeySet();
     private volatile boolean complete = true;
@@ -16,7 +20,7 @@ final class Coverage {
     void archive(ArchiveSummary summary) {
         complete = summary.complete();
         summary.warnings().stream()
-                .filter(w -> w.path() != null && w.code().equals(ArchiveWarningCode.FILE_TOO_LARGE.name()))
+                .filter(w -> w.path() != null && UNREAD.contains(w.code()))
                 .forEach(w -> missed.add(w.path()));
     }
 
