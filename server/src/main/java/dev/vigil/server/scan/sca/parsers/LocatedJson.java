@@ -53,6 +53,14 @@ record LocatedJson(JsonNode root, Map<String, Integer> lines) {
         return out.toString();
     }
 
+    /**
+     * The pointer of a descendant of {@code at}, or {@code at} itself once it is as long as a located pointer
+     * gets: past that, lines are not kept, and a caller walking a deep tree builds no longer pointers.
+     */
+    static String child(String at, String... tokens) {
+        return at.length() < MAX_POINTER_LENGTH ? at + pointer(tokens) : at;
+    }
+
     private static JsonNode read(JsonParser parser, String at, int depth, Map<String, Integer> lines)
             throws IOException {
         JsonToken token = parser.currentToken();

@@ -85,11 +85,7 @@ final class PnpmLockParser implements ManifestParser {
             for (String section : List.of("dependencies", "optionalDependencies")) {
                 s.getValue().path(section).fields().forEachRemaining(d -> targets.add(d.getKey() + "@" + bare(d.getValue().asText(""))));
             }
-            edges.merge(nv[0] + "@" + nv[1], targets, (a, b) -> {
-                List<String> all = new ArrayList<>(a);
-                all.addAll(b);
-                return all;
-            });
+            edges.computeIfAbsent(nv[0] + "@" + nv[1], k -> new ArrayList<>()).addAll(targets);
         }));
         return edges;
     }
