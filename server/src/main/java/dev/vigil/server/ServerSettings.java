@@ -22,11 +22,13 @@ import java.util.Optional;
  * @param prComments  the pull-request comment outbox and the key that seals SCM tokens
  * @param shutdownGrace on a graceful stop, how long running scans may take to finish (then they are released
  *                    to other nodes) and in-flight requests to complete
+ * @param scanTimeout how long one scan may run; past it the scan completes with what it read, a
+ *                    {@code SCAN_TIME_LIMIT} warning, and resolves nothing
  */
 public record ServerSettings(String host, int port, Path dataDir, Optional<String> dbUrl, Optional<String> dbUser,
                              Optional<String> dbPassword, int workers, Optional<String> systemToken, Duration lease,
                              ArchiveLimits archiveLimits, Clock clock, PrCommentSettings prComments,
-                             Duration shutdownGrace) {
+                             Duration shutdownGrace, Duration scanTimeout) {
 
     public ServerSettings {
         Objects.requireNonNull(host, "host");
@@ -41,13 +43,17 @@ public record ServerSettings(String host, int port, Path dataDir, Optional<Strin
         if (lease.isNegative() || lease.isZero() || shutdownGrace.isNegative()) {
             throw new IllegalArgumentException("lease must be positive and the shutdown grace not negative");
         }
+        if (scanTimeout.isNegative() || scanTimeout.isZero()) {
+            throw new IllegalArgumentException("the scan timeout must be positive");
+        }
     }
 
     public static ServerSettings defaults(Path dataDir) {
         return new ServerSettings("127.0.0.1", 8080, dataDir, env("VIGIL_DB_URL"), env("VIGIL_DB_USER"),
                 env("VIGIL_DB_PASSWORD"), Math.max(1, Runtime.getRuntime().availableProcessors()),
                 env("VIGIL_SYSTEM_TOKEN"), Duration.ofSeconds(60), ArchiveLimits.defaults(), Clock.systemUTC(),
-                PrCommentSettings.defaults(env("VIGIL_SECRET_KEY")), Duration.ofSeconds(30));
+                PrCommentSettings.defaults(env("VIGIL_SECRET_KEY")), Duration.ofSeconds(30),
+                Duration.ofMinutes(10));
     }
 
     public static Path defaultDataDir() {
@@ -60,52 +66,57 @@ public record ServerSettings(String host, int port, Path dataDir, Optional<Strin
 
     public ServerSettings withPort(int value) {
         return new ServerSettings(host, value, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, prComments, shutdownGrace);
+                archiveLimits, clock, prComments, shutdownGrace, scanTimeout);
     }
 
     public ServerSettings withHost(String value) {
         return new ServerSettings(value, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, prComments, shutdownGrace);
+                archiveLimits, clock, prComments, shutdownGrace, scanTimeout);
     }
 
     public ServerSettings withDatabase(String url) {
         return new ServerSettings(host, port, dataDir, Optional.of(url), dbUser, dbPassword, workers, systemToken,
-                lease, archiveLimits, clock, prComments, shutdownGrace);
+                lease, archiveLimits, clock, prComments, shutdownGrace, scanTimeout);
     }
 
     public ServerSettings withCredentials(String user, String password) {
         return new ServerSettings(host, port, dataDir, dbUrl, Optional.of(user), Optional.of(password), workers,
-                systemToken, lease, archiveLimits, clock, prComments, shutdownGrace);
+                systemToken, lease, archiveLimits, clock, prComments, shutdownGrace, scanTimeout);
     }
 
     public ServerSettings withWorkers(int value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, value, systemToken, lease,
-                archiveLimits, clock, prComments, shutdownGrace);
+                archiveLimits, clock, prComments, shutdownGrace, scanTimeout);
     }
 
     public ServerSettings withLease(Duration value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, value,
-                archiveLimits, clock, prComments, shutdownGrace);
+                archiveLimits, clock, prComments, shutdownGrace, scanTimeout);
     }
 
     public ServerSettings withClock(Clock value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, value, prComments, shutdownGrace);
+                archiveLimits, value, prComments, shutdownGrace, scanTimeout);
     }
 
     public ServerSettings withArchiveLimits(ArchiveLimits value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                value, clock, prComments, shutdownGrace);
+                value, clock, prComments, shutdownGrace, scanTimeout);
     }
 
     public ServerSettings withPrComments(PrCommentSettings value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, value, shutdownGrace);
+                archiveLimits, clock, value, shutdownGrace, scanTimeout);
     }
 
     public ServerSettings withShutdownGrace(Duration value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, prComments, value);
+                archiveLimits, clock, prComments, value, scanTimeout);
+    }
+
+    public ServerSettings withScanTimeout(Duration value) {
+        return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
+                archiveLimits, clock, prComments, shutdownGrace, value);
     }
 
     private static Optional<String> env(String name) {

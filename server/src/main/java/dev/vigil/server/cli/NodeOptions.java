@@ -24,6 +24,10 @@ final class NodeOptions {
             + "finish before scans are released to other nodes (ISO 8601, default: PT30S).")
     Duration shutdownGrace;
 
+    @Option(names = "--scan-timeout", description = "How long one scan may run; past it the scan completes with "
+            + "what it read, a SCAN_TIME_LIMIT warning, and resolves no finding (ISO 8601, default: PT10M).")
+    Duration scanTimeout;
+
     /** The settings of a node: defaults and environment, then these options, then the command's own. */
     ServerSettings settings() {
         ServerSettings settings = ServerSettings.defaults(dataDir == null ? ServerSettings.defaultDataDir() : dataDir);
@@ -35,6 +39,9 @@ final class NodeOptions {
         }
         if (shutdownGrace != null) {
             settings = settings.withShutdownGrace(shutdownGrace);
+        }
+        if (scanTimeout != null) {
+            settings = settings.withScanTimeout(scanTimeout);
         }
         return settings;
     }

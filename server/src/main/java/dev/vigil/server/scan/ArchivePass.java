@@ -25,14 +25,16 @@ final class ArchivePass {
 
     private final ArchiveLimits limits;
     private final Consumer<SourceFile> sink;
+    private final ScanDeadline deadline;
     private final WarningLog warnings = new WarningLog();
     private int entries;
     private int filesRead;
     private long bytesRead;
 
-    ArchivePass(ArchiveLimits limits, Consumer<SourceFile> sink) {
+    ArchivePass(ArchiveLimits limits, Consumer<SourceFile> sink, ScanDeadline deadline) {
         this.limits = limits;
         this.sink = sink;
+        this.deadline = deadline;
     }
 
     ArchiveSummary run(InputStream upload) throws IOException {
@@ -88,6 +90,10 @@ final class ArchivePass {
             for (TarArchiveEntry entry = next(tar, inflated); entry != null; entry = next(tar, inflated)) {
                 if (++entries > limits.maxEntries()) {
                     throw new LimitReached(TOO_MANY_ENTRIES, "more than " + limits.maxEntries() + " entries");
+                }
+                if (deadline.passed()) {
+                    throw new LimitReached(SCAN_TIME_LIMIT, "the scan ran past its time limit of "
+                            + deadline.budget());
                 }
                 take(tar, entry);
             }
@@ -176,7 +182,8 @@ final class ArchivePass {
         String detail = e.getMessage() == null
                 ? "" : ": " + EntryPaths.printable(e.getMessage()).replaceAll("\\.+$", "");
         if (limit != null) {
-            warnings.add(limit.code, "Scanning stopped after " + files() + ": the archive has " + limit.getMessage()
+            String why = limit.code == SCAN_TIME_LIMIT ? limit.getMessage() : "the archive has " + limit.getMessage();
+            warnings.add(limit.code, "Scanning stopped after " + files() + ": " + why
                     + ". The rest of the archive was not read.", null);
         } else if (find(e, EOFException.class) != null || detail.toLowerCase(Locale.ROOT).contains("truncated")) {
             warnings.add(ARCHIVE_TRUNCATED, "The archive ends early (an incomplete upload?) after " + files() + detail

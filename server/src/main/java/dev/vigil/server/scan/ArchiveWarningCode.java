@@ -14,6 +14,8 @@ public enum ArchiveWarningCode {
     TOO_MANY_ENTRIES,
     /** The archive expands more than the ratio limit (a likely bomb); the pass stopped there. */
     COMPRESSION_RATIO,
+    /** The scan ran past its time limit; the pass stopped there. */
+    SCAN_TIME_LIMIT,
     /** One file is over the per-file limit and was skipped. */
     FILE_TOO_LARGE,
     /** An entry name is absolute, escapes the archive root or holds a NUL byte; the entry was skipped. */

@@ -24,6 +24,11 @@ final class Coverage {
                 .forEach(w -> missed.add(w.path()));
     }
 
+    /** The scan stopped short of reading everything (its time limit): nothing it did not see is gone. */
+    void cut() {
+        complete = false;
+    }
+
     void missed(String path) {
         missed.add(path);
     }

@@ -2,6 +2,7 @@ package dev.vigil.server.hostile;
 
 import dev.vigil.client.ScanArchive;
 import dev.vigil.client.ScanSubmission;
+import dev.vigil.client.VigilClient;
 import dev.vigil.model.Finding;
 import dev.vigil.model.FindingFilter;
 import dev.vigil.model.FindingStatus;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
 import java.util.function.BiFunction;
 import java.util.stream.IntStream;
 
@@ -63,6 +65,29 @@ class ArchiveBudgetTest {
         assertThat(tenant.owner().getFinding(before.id()).status()).isEqualTo(FindingStatus.OPEN);
     }
 
+    @Test
+    void shouldCompleteAScanPastItsTimeLimitWithAWarningAndResolveNothing() {
+        String database = "jdbc:hsqldb:mem:vigil-" + UUID.randomUUID() + ";hsqldb.tx=mvcc";
+        TestServer.Tenant owner;
+        Project project;
+        Finding before;
+        try (TestServer first = TestServer.start(s -> s.withDatabase(database))) {
+            owner = first.tenant();
+            project = owner.owner().createProject(new NewProject("time-limit", "main"));
+            scan(owner.owner(), project, new SparseTar().file("app.env", "TOKEN=" + TOKEN + "\n").tarGz());
+            before = onlyFinding(owner.owner(), project);
+        }
+        try (TestServer hurried = TestServer.start(s -> s.withDatabase(database)
+                .withScanTimeout(Duration.ofNanos(1)))) {
+            VigilClient client = owner.ownerOn(hurried);
+
+            ScanDetail done = scan(client, project, new SparseTar().file("app.env", "nothing\n").tarGz());
+
+            assertThat(done.scanWarnings()).extracting(ScanWarning::code).contains("SCAN_TIME_LIMIT");
+            assertThat(client.getFinding(before.id()).status()).isEqualTo(FindingStatus.OPEN);
+        }
+    }
+
     /** 75 sparse files of 8 MiB each: 600 MiB of holes from an upload of a few KiB, then a plain file. */
     private static void assertSparseEntriesSkipped(BiFunction<SparseTar, String, SparseTar> sparse) {
         Project project = tenant.owner().createProject(new NewProject("sparse-" + System.nanoTime(), "main"));
@@ -80,15 +105,23 @@ class ArchiveBudgetTest {
     }
 
     private static ScanDetail scan(Project project, byte[] archive) {
-        var scan = tenant.owner().submitScan(ScanSubmission.of(ScanArchive.of(archive), project.id(), "main",
+        return scan(tenant.owner(), project, archive);
+    }
+
+    private static ScanDetail scan(VigilClient client, Project project, byte[] archive) {
+        var scan = client.submitScan(ScanSubmission.of(ScanArchive.of(archive), project.id(), "main",
                 "5".repeat(40), ScanType.SECRETS));
-        ScanDetail done = tenant.owner().awaitScan(scan.id(), Duration.ofSeconds(60));
+        ScanDetail done = client.awaitScan(scan.id(), Duration.ofSeconds(60));
         assertThat(done.status()).isEqualTo(ScanStatus.COMPLETED);
         return done;
     }
 
     private static Finding onlyFinding(Project project) {
-        List<Finding> findings = tenant.owner().listFindings(FindingFilter.none().withProject(project.id()), 10, null)
+        return onlyFinding(tenant.owner(), project);
+    }
+
+    private static Finding onlyFinding(VigilClient client, Project project) {
+        List<Finding> findings = client.listFindings(FindingFilter.none().withProject(project.id()), 10, null)
                 .data();
         assertThat(findings).hasSize(1);
         return findings.getFirst();
