@@ -30,8 +30,9 @@ final class PnpmLockParser implements ManifestParser {
     @Override
     public List<Dependency> parse(SourceFile file, ManifestFiles files) throws IOException {
         LocatedJson yaml;
-        try (JsonParser parser = YAML.createParser(ManifestFiles.text(file))) {
-            yaml = LocatedJson.parse(parser);
+        String text = ManifestFiles.text(file);
+        try (JsonParser parser = YAML.createParser(text)) {
+            yaml = LocatedJson.parse(parser, text.length());
         }
         JsonNode root = yaml.root();
         if (!root.isObject()) {
