@@ -1,10 +1,11 @@
 package dev.vigil.server.scan.sca.versions;
 
+import com.google.re2j.Matcher;
+import com.google.re2j.Pattern;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** packaging's {@code LegacyVersion} key, for the PyPI versions that are not PEP 440 (setuptools' old rules). */
 final class LegacyVersion {

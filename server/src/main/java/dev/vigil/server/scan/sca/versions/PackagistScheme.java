@@ -1,9 +1,10 @@
 package dev.vigil.server.scan.sca.versions;
 
+import com.google.re2j.Pattern;
+
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * Composer's ordering, which is PHP's {@code version_compare} after dropping a {@code v} prefix: separators
@@ -12,6 +13,8 @@ import java.util.regex.Pattern;
  */
 final class PackagistScheme implements VersionScheme {
 
+    private static final Pattern LETTER_DIGIT = Pattern.compile("([^\\d.])(\\d)");
+    private static final Pattern DIGIT_LETTER = Pattern.compile("(\\d)([^\\d.])");
     private static final Pattern VALID = Pattern.compile(
             "v?\\d+(\\.\\d+){0,3}([-_.+]?(dev|alpha|a|beta|b|RC|rc|patch|pl|p|stable)\\.?\\d*)*", Pattern.CASE_INSENSITIVE);
     private static final List<String> SPECIALS = List.of("dev", "a", "b", "rc", "#", "p");
@@ -31,9 +34,9 @@ final class PackagistScheme implements VersionScheme {
         if (v.startsWith("v") || v.startsWith("V")) {
             v = v.substring(1);
         }
-        v = v.replaceAll("[-_+]", ".");
-        v = v.replaceAll("([^\\d.])(\\d)", "$1.$2");
-        v = v.replaceAll("(\\d)([^\\d.])", "$1.$2");
+        v = v.replace('-', '.').replace('_', '.').replace('+', '.');
+        v = LETTER_DIGIT.matcher(v).replaceAll("$1.$2");
+        v = DIGIT_LETTER.matcher(v).replaceAll("$1.$2");
         return Arrays.asList(v.split("\\.", -1));
     }
 

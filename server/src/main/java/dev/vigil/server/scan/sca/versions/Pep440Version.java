@@ -1,12 +1,13 @@
 package dev.vigil.server.scan.sca.versions;
 
+import com.google.re2j.Matcher;
+import com.google.re2j.Pattern;
+
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A parsed PEP 440 version, compared by packaging's key. Missing pre/post/dev parts are encoded so that

@@ -1,10 +1,11 @@
 package dev.vigil.server.scan.sca.versions;
 
+import com.google.re2j.Matcher;
+import com.google.re2j.Pattern;
+
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * {@code Gem::Version} ordering: segments are runs of digits or letters ({@code -} means {@code .pre.}), trailing

@@ -1,7 +1,8 @@
 package dev.vigil.server.scan.sca.versions;
 
+import com.google.re2j.Pattern;
+
 import java.math.BigInteger;
-import java.util.regex.Pattern;
 
 /**
  * SemVer 2.0 ordering, lenient as osv-scanner is: an optional {@code v} prefix, any number of release
@@ -42,8 +43,20 @@ final class SemverScheme implements VersionScheme {
     @Override
     public String canonical(String version) {
         String[] parts = split(version);
-        String release = parts[0].replaceAll("(\\.0+)+$", "");
+        String release = withoutTrailingZeros(parts[0]);
         return parts[1] == null ? release : release + "-" + parts[1];
+    }
+
+    /** {@code 1.2.0.0} as {@code 1.2}: the release without its trailing zero components. */
+    private static String withoutTrailingZeros(String release) {
+        int end = release.length();
+        while (true) {
+            int dot = release.lastIndexOf('.', end - 1);
+            if (dot < 0 || dot == end - 1 || !release.substring(dot + 1, end).chars().allMatch(c -> c == '0')) {
+                return release.substring(0, end);
+            }
+            end = dot;
+        }
     }
 
     /** [release, pre-release or null] of a version without prefix and build metadata. */
