@@ -107,7 +107,7 @@ class LinearParsingTest {
                 new Shape("CloudFormation: many resources with tags", "template.yaml", 60,
                         n -> "AWSTemplateFormatVersion: '2010-09-09'\nResources:\n" + lines(n, i -> "  B" + i
                                 + ":\n    Type: AWS::S3::Bucket\n    Properties:\n      BucketName: !Ref N" + i + "\n")),
-                new Shape("Dockerfile: many stages", "Dockerfile", 600,
+                new Shape("Dockerfile: many stages", "Dockerfile", 1_000,
                         n -> lines(n, i -> "FROM alpine:3 AS s" + i + "\n")),
                 new Shape("Dockerfile: a heredoc that never ends", "Dockerfile", 600,
                         n -> "FROM alpine:3\nRUN <<EOF\n" + lines(n, i -> "echo " + i + "\n")));
