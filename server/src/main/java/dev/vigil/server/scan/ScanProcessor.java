@@ -154,31 +154,4 @@ public final class ScanProcessor {
         scan.scanType().kinds().stream().filter(scanners::containsKey).forEach(ran::add);
         return ran;
     }
-
-    /** Keeps one scanner's failure on one file from ending the scan: it becomes a warning. */
-    private record GuardedSession(Scanner.Session session, Scanner.Warnings warnings, Coverage coverage)
-            implements Scanner.Session {
-
-        @Override
-        public void scan(SourceFile file) {
-            try {
-                session.scan(file);
-            } catch (RuntimeException e) {
-                coverage.missed(file.path());
-                LOG.warn("scanner failed on {}", file.path(), e);
-                warnings.warn("SCANNER_ERROR", "a scanner failed on this file: " + e.getClass().getSimpleName(),
-                        file.path());
-            }
-        }
-
-        @Override
-        public List<Detection> finish() {
-            return session.finish();
-        }
-
-        @Override
-        public Optional<ObjectNode> billOfMaterials(String serial) {
-            return session.billOfMaterials(serial);
-        }
-    }
 }
