@@ -26,11 +26,14 @@ import java.util.Optional;
  *                    to other nodes) and in-flight requests to complete
  * @param outbound    where the server's outbound calls may go: public https hosts and the operator's allowed ones
  * @param uploads     the minimum rate of request bodies, the reading of refused ones, the wait for an upload permit
+ * @param scanTimeout how long one scan may run; past it the scan completes with what it read, a
+ *                    {@code SCAN_TIME_LIMIT} warning, and resolves nothing
  */
 public record ServerSettings(String host, int port, Path dataDir, Optional<String> dbUrl, Optional<String> dbUser,
                              Optional<String> dbPassword, int workers, Optional<String> systemToken, Duration lease,
                              ArchiveLimits archiveLimits, Clock clock, PrCommentSettings prComments,
-                             Duration shutdownGrace, OutboundGuard outbound, UploadSettings uploads) {
+                             Duration shutdownGrace, OutboundGuard outbound, UploadSettings uploads,
+                             Duration scanTimeout) {
 
     public ServerSettings {
         Objects.requireNonNull(host, "host");
@@ -47,6 +50,9 @@ public record ServerSettings(String host, int port, Path dataDir, Optional<Strin
         if (lease.isNegative() || lease.isZero() || shutdownGrace.isNegative()) {
             throw new IllegalArgumentException("lease must be positive and the shutdown grace not negative");
         }
+        if (scanTimeout.isNegative() || scanTimeout.isZero()) {
+            throw new IllegalArgumentException("the scan timeout must be positive");
+        }
     }
 
     public static ServerSettings defaults(Path dataDir) {
@@ -54,7 +60,8 @@ public record ServerSettings(String host, int port, Path dataDir, Optional<Strin
                 env("VIGIL_DB_PASSWORD"), Math.max(1, Runtime.getRuntime().availableProcessors()),
                 env("VIGIL_SYSTEM_TOKEN"), Duration.ofSeconds(60), ArchiveLimits.defaults(), Clock.systemUTC(),
                 PrCommentSettings.defaults(env("VIGIL_SECRET_KEY")), Duration.ofSeconds(30),
-                OutboundGuard.allowing(env(OutboundGuard.ENVIRONMENT).orElse("")), UploadSettings.defaults());
+                OutboundGuard.allowing(env(OutboundGuard.ENVIRONMENT).orElse("")), UploadSettings.defaults(),
+                Duration.ofMinutes(10));
     }
 
     public static Path defaultDataDir() {
@@ -67,67 +74,72 @@ public record ServerSettings(String host, int port, Path dataDir, Optional<Strin
 
     public ServerSettings withPort(int value) {
         return new ServerSettings(host, value, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, prComments, shutdownGrace, outbound, uploads);
+                archiveLimits, clock, prComments, shutdownGrace, outbound, uploads, scanTimeout);
     }
 
     public ServerSettings withHost(String value) {
         return new ServerSettings(value, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, prComments, shutdownGrace, outbound, uploads);
+                archiveLimits, clock, prComments, shutdownGrace, outbound, uploads, scanTimeout);
     }
 
     public ServerSettings withDatabase(String url) {
         return new ServerSettings(host, port, dataDir, Optional.of(url), dbUser, dbPassword, workers, systemToken,
-                lease, archiveLimits, clock, prComments, shutdownGrace, outbound, uploads);
+                lease, archiveLimits, clock, prComments, shutdownGrace, outbound, uploads, scanTimeout);
     }
 
     public ServerSettings withCredentials(String user, String password) {
         return new ServerSettings(host, port, dataDir, dbUrl, Optional.of(user), Optional.of(password), workers,
-                systemToken, lease, archiveLimits, clock, prComments, shutdownGrace, outbound, uploads);
+                systemToken, lease, archiveLimits, clock, prComments, shutdownGrace, outbound, uploads, scanTimeout);
     }
 
     public ServerSettings withWorkers(int value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, value, systemToken, lease,
-                archiveLimits, clock, prComments, shutdownGrace, outbound, uploads);
+                archiveLimits, clock, prComments, shutdownGrace, outbound, uploads, scanTimeout);
     }
 
     public ServerSettings withSystemToken(String value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, Optional.of(value), lease,
-                archiveLimits, clock, prComments, shutdownGrace, outbound, uploads);
+                archiveLimits, clock, prComments, shutdownGrace, outbound, uploads, scanTimeout);
     }
 
     public ServerSettings withLease(Duration value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, value,
-                archiveLimits, clock, prComments, shutdownGrace, outbound, uploads);
+                archiveLimits, clock, prComments, shutdownGrace, outbound, uploads, scanTimeout);
     }
 
     public ServerSettings withClock(Clock value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, value, prComments, shutdownGrace, outbound, uploads);
+                archiveLimits, value, prComments, shutdownGrace, outbound, uploads, scanTimeout);
     }
 
     public ServerSettings withArchiveLimits(ArchiveLimits value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                value, clock, prComments, shutdownGrace, outbound, uploads);
+                value, clock, prComments, shutdownGrace, outbound, uploads, scanTimeout);
     }
 
     public ServerSettings withPrComments(PrCommentSettings value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, value, shutdownGrace, outbound, uploads);
+                archiveLimits, clock, value, shutdownGrace, outbound, uploads, scanTimeout);
     }
 
     public ServerSettings withShutdownGrace(Duration value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, prComments, value, outbound, uploads);
+                archiveLimits, clock, prComments, value, outbound, uploads, scanTimeout);
     }
 
     public ServerSettings withUploads(UploadSettings value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, prComments, shutdownGrace, outbound, value);
+                archiveLimits, clock, prComments, shutdownGrace, outbound, value, scanTimeout);
     }
 
     public ServerSettings withOutbound(OutboundGuard value) {
         return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, prComments, shutdownGrace, value, uploads);
+                archiveLimits, clock, prComments, shutdownGrace, value, uploads, scanTimeout);
+    }
+
+    public ServerSettings withScanTimeout(Duration value) {
+        return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
+                archiveLimits, clock, prComments, shutdownGrace, outbound, uploads, value);
     }
 
     private static Optional<String> env(String name) {

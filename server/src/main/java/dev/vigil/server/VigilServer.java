@@ -125,7 +125,8 @@ public final class VigilServer implements AutoCloseable {
         var integrations = new ScmIntegrations(database, projects, scms, TokenCipher.over(installationKey), clock);
         var merger = new FindingMerger(projects, new MergeRepository(), SlaPolicy.defaults(), policies);
         var comments = new PrCommentRepository();
-        var processor = new ScanProcessor(database, scans, archives, merger, scanners, settings.archiveLimits(), clock,
+        var processor = new ScanProcessor(database, scans, archives, merger, scanners, settings.archiveLimits(),
+                settings.scanTimeout(), clock,
                 Version.current(), metrics, new PrCommentOutbox(scms, comments));
         this.prComments = new PrCommentDispatcher(database, scans, scms, comments, integrations,
                 PrCommentDispatcher.publishers(settings.prComments(), settings.outbound()), settings.prComments(),

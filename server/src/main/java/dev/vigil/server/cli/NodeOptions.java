@@ -30,6 +30,10 @@ final class NodeOptions {
             + "$" + OutboundGuard.ENVIRONMENT + "), e.g. a GitHub Enterprise or GitLab on a private network.")
     String outboundAllow;
 
+    @Option(names = "--scan-timeout", description = "How long one scan may run; past it the scan completes with "
+            + "what it read, a SCAN_TIME_LIMIT warning, and resolves no finding (ISO 8601, default: PT10M).")
+    Duration scanTimeout;
+
     /** The settings of a node: defaults and environment, then these options, then the command's own. */
     ServerSettings settings() {
         ServerSettings settings = ServerSettings.defaults(dataDir == null ? ServerSettings.defaultDataDir() : dataDir);
@@ -44,6 +48,9 @@ final class NodeOptions {
         }
         if (outboundAllow != null) {
             settings = settings.withOutbound(settings.outbound().alsoAllowing(outboundAllow));
+        }
+        if (scanTimeout != null) {
+            settings = settings.withScanTimeout(scanTimeout);
         }
         return settings;
     }

@@ -25,14 +25,16 @@ final class ArchivePass {
 
     private final ArchiveLimits limits;
     private final Consumer<SourceFile> sink;
+    private final ScanDeadline deadline;
     private final WarningLog warnings = new WarningLog();
     private int entries;
     private int filesRead;
     private long bytesRead;
 
-    ArchivePass(ArchiveLimits limits, Consumer<SourceFile> sink) {
+    ArchivePass(ArchiveLimits limits, Consumer<SourceFile> sink, ScanDeadline deadline) {
         this.limits = limits;
         this.sink = sink;
+        this.deadline = deadline;
     }
 
     ArchiveSummary run(InputStream upload) throws IOException {
@@ -89,6 +91,10 @@ final class ArchivePass {
                 if (++entries > limits.maxEntries()) {
                     throw new LimitReached(TOO_MANY_ENTRIES, "more than " + limits.maxEntries() + " entries");
                 }
+                if (deadline.passed()) {
+                    throw new LimitReached(SCAN_TIME_LIMIT, "the scan ran past its time limit of "
+                            + deadline.budget());
+                }
                 take(tar, entry);
             }
         }
@@ -120,6 +126,9 @@ final class ArchivePass {
         if (entry.isSymbolicLink() || entry.isLink()) {
             warnings.add(LINK_SKIPPED, (entry.isSymbolicLink() ? "Symbolic" : "Hard") + " link to "
                     + EntryPaths.printable(entry.getLinkName()) + " skipped, not followed.", path);
+        } else if (entry.isSparse()) {
+            warnings.add(SPARSE_FILE_SKIPPED, "Sparse file skipped: its holes would expand to "
+                    + size(entry.getRealSize()) + " that no limit counts.", path);
         } else if (!isRegularFile(entry)) {
             warnings.add(SPECIAL_FILE_SKIPPED, describeSpecial(entry) + " skipped.", path);
         } else if (entry.getRealSize() > limits.maxFileBytes()) {
@@ -135,7 +144,7 @@ final class ArchivePass {
 
     private static boolean isRegularFile(TarArchiveEntry entry) {
         byte flag = entry.getLinkFlag();
-        return flag == 0 || flag == '0' || flag == '7' || entry.isOldGNUSparse();
+        return flag == 0 || flag == '0' || flag == '7';
     }
 
     private static String describeSpecial(TarArchiveEntry entry) {
@@ -173,7 +182,8 @@ final class ArchivePass {
         String detail = e.getMessage() == null
                 ? "" : ": " + EntryPaths.printable(e.getMessage()).replaceAll("\\.+$", "");
         if (limit != null) {
-            warnings.add(limit.code, "Scanning stopped after " + files() + ": the archive has " + limit.getMessage()
+            String why = limit.code == SCAN_TIME_LIMIT ? limit.getMessage() : "the archive has " + limit.getMessage();
+            warnings.add(limit.code, "Scanning stopped after " + files() + ": " + why
                     + ". The rest of the archive was not read.", null);
         } else if (find(e, EOFException.class) != null || detail.toLowerCase(Locale.ROOT).contains("truncated")) {
             warnings.add(ARCHIVE_TRUNCATED, "The archive ends early (an incomplete upload?) after " + files() + detail

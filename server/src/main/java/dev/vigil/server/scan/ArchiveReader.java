@@ -17,8 +17,8 @@ import java.util.function.Consumer;
  *       silently. Links, devices, FIFOs and names that are absolute or escape the root are skipped, never followed,
  *       with a warning. Paths handed over are normalised and relative.</li>
  *   <li>The {@link ArchiveLimits} are enforced while reading: a file over the per-file limit is skipped without
- *       being held in memory; reaching a global limit stops the pass. Either way the pass ends normally with a
- *       warning and keeps what it already handed over.</li>
+ *       being held in memory; reaching a global limit or the scan's deadline stops the pass. Either way the pass
+ *       ends normally with a warning and keeps what it already handed over.</li>
  *   <li>Bad content (not gzip, truncated, corrupt) never throws: it becomes a warning, and the files read before
  *       it stay handed over. Only a failure of the upload's own stream throws, as the original
  *       {@link IOException}: the scan then did not see its archive and should be retried, not completed.</li>
@@ -50,7 +50,13 @@ public final class ArchiveReader {
      * @throws IOException only when {@code upload} itself fails to deliver its bytes
      */
     public ArchiveSummary read(InputStream upload, Consumer<SourceFile> sink) throws IOException {
-        return new ArchivePass(limits, sink).run(Objects.requireNonNull(upload, "upload"));
+        return read(upload, sink, ScanDeadline.none());
+    }
+
+    /** As {@link #read(InputStream, Consumer)}, stopping before the next entry once {@code deadline} has passed. */
+    public ArchiveSummary read(InputStream upload, Consumer<SourceFile> sink, ScanDeadline deadline)
+            throws IOException {
+        return new ArchivePass(limits, sink, deadline).run(Objects.requireNonNull(upload, "upload"));
     }
 
     /** A byte count for people: {@code 512 MiB}, {@code 1.5 KiB}, {@code 12 bytes}. */

@@ -11,8 +11,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What a scan actually read. A finding the scan did not see is only resolved when the scan read its file: not
- * when the archive pass stopped early (a limit, a truncated upload), nor when its file was skipped (too large)
- * or not checked (a lockfile of an ecosystem without advisories). A kind resolves nothing at all when the
+ * when the archive pass stopped early (a limit, a truncated upload, the scan's time limit), nor when its file
+ * was skipped (too large, sparse) or not checked (a lockfile of an ecosystem without advisories). A kind resolves nothing at all when the
  * archive held no file of that kind (an empty archive, a folder picked by mistake), or when its parser rejected
  * any of its files or its scanner failed on one: a broken file's findings are unknown, and so is what it did to
  * the other files of its kind (a Terraform module spans its directory, a pom its parents), so the kind keeps
@@ -23,6 +23,10 @@ final class Coverage {
     static final String NOTHING_TO_SCAN = "NOTHING_TO_SCAN";
     static final String NO_FILES_FOR_KIND = "NO_FILES_FOR_KIND";
 
+    /** The archive warnings whose path names a file that was skipped, not read. */
+    private static final Set<String> UNREAD = Set.of(ArchiveWarningCode.FILE_TOO_LARGE.name(),
+            ArchiveWarningCode.SPARSE_FILE_SKIPPED.name());
+
     private final Set<String> missed = ConcurrentHashMap.newKeySet();
     private final Set<ScanKind> withFiles = ConcurrentHashMap.newKeySet();
     private final Set<ScanKind> rejected = ConcurrentHashMap.newKeySet();
@@ -32,8 +36,13 @@ final class Coverage {
     void archive(ArchiveSummary summary) {
         complete = summary.complete();
         summary.warnings().stream()
-                .filter(w -> w.path() != null && w.code().equals(ArchiveWarningCode.FILE_TOO_LARGE.name()))
+                .filter(w -> w.path() != null && UNREAD.contains(w.code()))
                 .forEach(w -> missed.add(w.path()));
+    }
+
+    /** The scan stopped short of reading everything (its time limit): nothing it did not see is gone. */
+    void cut() {
+        complete = false;
     }
 
     /** A file of {@code kind} in the archive. */

@@ -16,6 +16,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.Set;
@@ -38,13 +39,15 @@ public final class ScanProcessor {
     private final FindingMerger merger;
     private final Map<ScanKind, Scanner> scanners;
     private final ArchiveLimits limits;
+    private final Duration timeout;
     private final Clock clock;
     private final String version;
     private final Metrics metrics;
     private final PrCommentOutbox prComments;
 
     public ScanProcessor(Database database, ScanRepository scans, ArchiveRepository archives, FindingMerger merger,
-                         Map<ScanKind, Scanner> scanners, ArchiveLimits limits, Clock clock, String version,
+                         Map<ScanKind, Scanner> scanners, ArchiveLimits limits, Duration timeout, Clock clock,
+                         String version,
                          Metrics metrics, PrCommentOutbox prComments) {
         this.database = database;
         this.scans = scans;
@@ -52,6 +55,7 @@ public final class ScanProcessor {
         this.merger = merger;
         this.scanners = Map.copyOf(scanners);
         this.limits = limits;
+        this.timeout = timeout;
         this.clock = clock;
         this.version = version;
         this.metrics = metrics;
@@ -86,6 +90,7 @@ public final class ScanProcessor {
     }
 
     private Detected detect(ScanRow scan, ScanWarnings warnings, Coverage coverage) {
+        ScanDeadline deadline = ScanDeadline.after(timeout);
         List<Scanner.Session> sessions = new ArrayList<>();
         Scanner.Warnings sink = warnings;
         for (ScanKind kind : scan.scanType().kinds()) {
@@ -94,20 +99,33 @@ public final class ScanProcessor {
                 sink.warn("ENGINE_UNAVAILABLE", kind.wire() + " analysis is not available in this version of Vigil", null);
             } else {
                 KindReport report = new KindReport(kind, warnings, coverage);
-                sessions.add(new GuardedSession(scanner.start(report), report));
+                sessions.add(new GuardedSession(scanner.start(report, deadline), report));
             }
         }
         ArchiveReader reader = new ArchiveReader(limits);
         ArchiveSummary summary = database.inTransaction(c -> archives.read(c, scan.id(),
-                in -> reader.read(in, file -> sessions.forEach(session -> session.scan(file)))));
+                in -> reader.read(in, file -> sessions.forEach(session -> session.scan(file)), deadline)));
         warnings.addAll(summary.warnings());
         coverage.archive(summary);
         List<Detection> detections = new ArrayList<>();
         sessions.forEach(session -> detections.addAll(session.finish()));
+        if (deadline.cut()) {
+            timedOut(summary, warnings, coverage, deadline);
+        }
         warnings.addAll(coverage.warnings(ran(scan)));
         Optional<ObjectNode> bom = sessions.stream().map(session -> session.billOfMaterials(scan.id().toString()))
                 .flatMap(Optional::stream).findFirst();
         return new Detected(detections, bom);
+    }
+
+    /** A scan cut by its time limit resolves nothing; the archive pass warned already if it was cut there. */
+    private static void timedOut(ArchiveSummary summary, ScanWarnings warnings, Coverage coverage,
+                                 ScanDeadline deadline) {
+        coverage.cut();
+        if (summary.warnings().stream().noneMatch(w -> w.code().equals(ScanDeadline.WARNING))) {
+            warnings.warn(ScanDeadline.WARNING, "The scan ran past its time limit of " + deadline.budget()
+                    + " after reading the archive: some files were not analysed, and no finding was resolved.", null);
+        }
     }
 
     private void finish(ScanRow scan, String worker, Detected detected, ScanWarnings collected,
@@ -141,29 +159,5 @@ public final class ScanProcessor {
         Set<ScanKind> ran = EnumSet.noneOf(ScanKind.class);
         scan.scanType().kinds().stream().filter(scanners::containsKey).forEach(ran::add);
         return ran;
-    }
-
-    /** Keeps one scanner's failure on one file from ending the scan: it becomes a warning. */
-    private record GuardedSession(Scanner.Session session, KindReport report) implements Scanner.Session {
-
-        @Override
-        public void scan(SourceFile file) {
-            try {
-                session.scan(file);
-            } catch (Throwable e) {
-                LOG.warn("scanner failed on {}: {}", file.path(), Failures.describe(e));
-                report.failed(file.path(), e);
-            }
-        }
-
-        @Override
-        public List<Detection> finish() {
-            return session.finish();
-        }
-
-        @Override
-        public Optional<ObjectNode> billOfMaterials(String serial) {
-            return session.billOfMaterials(serial);
-        }
     }
 }

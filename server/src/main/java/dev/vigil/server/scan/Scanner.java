@@ -23,6 +23,15 @@ public interface Scanner {
     /** A new session for one scan. */
     Session start(Warnings warnings);
 
+    /**
+     * A new session for one scan that MUST stop its long work (between files, in long loops) once
+     * {@code deadline} has {@link ScanDeadline#passed() passed}, and keep what it found so far. A scanner
+     * whose work per file is bounded by the archive limits MAY keep the default, which ignores it.
+     */
+    default Session start(Warnings warnings, ScanDeadline deadline) {
+        return start(warnings);
+    }
+
     /** The per-scan state of a scanner. */
     interface Session {
 

@@ -53,8 +53,13 @@ public final class Scanners {
 
         @Override
         public Session start(Warnings warnings) {
+            return start(warnings, ScanDeadline.none());
+        }
+
+        @Override
+        public Session start(Warnings warnings, ScanDeadline deadline) {
             try {
-                return engine.join().start(warnings);
+                return engine.join().start(warnings, deadline);
             } catch (CompletionException e) {
                 throw e.getCause() instanceof RuntimeException cause ? cause : e;
             }

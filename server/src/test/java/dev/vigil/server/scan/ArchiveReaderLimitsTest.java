@@ -43,6 +43,28 @@ class ArchiveReaderLimitsTest {
     }
 
     @Test
+    void stopsAtTheScanDeadlineKeepingTheFilesReadBefore() throws IOException {
+        byte[] archive = tarGz(tar -> {
+            file(tar, "a.txt", "first");
+            file(tar, "b.txt", "second");
+            file(tar, "c.txt", "never seen");
+        });
+        List<SourceFile> files = new ArrayList<>();
+        ScanDeadline deadline = new ScanDeadline(Duration.ofMinutes(10),
+                () -> files.size() < 2 ? 0 : Duration.ofMinutes(10).toNanos());
+
+        ArchiveSummary summary = new ArchiveReader().read(new ByteArrayInputStream(archive), files::add, deadline);
+
+        assertThat(files).extracting(SourceFile::path).containsExactly("a.txt", "b.txt");
+        assertThat(summary.warnings()).singleElement().satisfies(w -> {
+            assertThat(w.code()).isEqualTo("SCAN_TIME_LIMIT");
+            assertThat(w.message()).contains("after 2 files").contains("PT10M");
+        });
+        assertThat(summary.complete()).isFalse();
+        assertThat(deadline.cut()).isTrue();
+    }
+
+    @Test
     void keepsTheFilesBeforeTheCutOfATruncatedGzipAndWarns() {
         byte[] whole = tarGz(tar -> {
             file(tar, "a.txt", "first");

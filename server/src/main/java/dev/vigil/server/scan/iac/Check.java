@@ -125,14 +125,12 @@ sealed interface Check {
     record Unlinked(String type, String via, Check ignoring) implements Check {
         @Override
         public int evaluate(IacResource resource) {
-            String reference = resource.address() + ".";
             String name = resource.body().textOf(via).isEmpty() ? null : resource.body().textOf(via);
-            boolean linked = resource.file().ofType(type).stream()
+            IacModule module = resource.file().module();
+            ResourceLinks links = module.computed(this, () -> ResourceLinks.of(module.ofType(type).stream()
                     .filter(other -> ignoring == null || ignoring.evaluate(other) == 0)
-                    .flatMap(other -> nodes(other, via).stream())
-                    .anyMatch(node -> node.text().startsWith(reference) || node.text().contains(reference)
-                            || (name != null && !node.isExpression() && node.text().equals(name)));
-            return linked ? 0 : resource.line();
+                    .flatMap(other -> nodes(other, via).stream()).toList()));
+            return links.name(resource.address(), name) ? 0 : resource.line();
         }
     }
 

@@ -1,9 +1,6 @@
 package dev.vigil.server.scan.iac;
 
-import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
 
 /** Dockerfile checks that need the stages around an instruction. */
 final class DockerRules {
@@ -41,14 +38,7 @@ final class DockerRules {
         if (image.isEmpty() || image.equals("scratch") || image.contains("$") || image.contains("@")) {
             return 0;
         }
-        Set<String> stages = new HashSet<>();
-        for (IacResource stage : resource.file().resources()) {
-            if (stage == resource) {
-                break;
-            }
-            stages.add(stage.body().textOf("name").toLowerCase(Locale.ROOT));
-        }
-        if (stages.contains(image.toLowerCase(Locale.ROOT))) {
+        if (resource.body().textOf("from_stage").equals("true")) {
             return 0;
         }
         String last = image.substring(image.lastIndexOf('/') + 1);

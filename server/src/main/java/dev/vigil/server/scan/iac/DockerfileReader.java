@@ -1,15 +1,18 @@
 package dev.vigil.server.scan.iac;
 
+import com.google.re2j.Pattern;
+
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
+import java.util.Set;
 
 /**
  * Reads a Dockerfile into stages. Lines ending with {@code \} continue (comment lines inside a
  * continuation are dropped); {@code <<EOF} heredocs are joined to their instruction. Each stage is a
  * {@code dockerfile_stage} resource whose body holds {@code from} (the image), {@code name}, {@code index},
- * {@code final} and {@code instructions}: a list of {@code {cmd, args}} with the instruction's first line.
+ * {@code from_stage} (whether {@code from} names an earlier stage), {@code final} and {@code instructions}: a list of {@code {cmd, args}} with the instruction's first line.
  * Instructions before the first {@code FROM} belong to stage 0.
  */
 final class DockerfileReader {
@@ -30,6 +33,7 @@ final class DockerfileReader {
         Node current = null;
         String[] lines = text.split("\n", -1);
         List<Node> pending = new ArrayList<>();
+        Set<String> stageNames = new HashSet<>();
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i].strip();
             if (line.isEmpty() || line.startsWith("#")) {
@@ -54,7 +58,7 @@ final class DockerfileReader {
             node.put("cmd", Node.literal(cmd, first));
             node.put("args", Node.literal(args, first));
             if (cmd.equals("FROM")) {
-                Node stage = stage(stages.size(), args, first);
+                Node stage = stage(stages.size(), args, first, stageNames);
                 stages.add(stage);
                 pending.forEach(earlier -> stage.addBlock("instructions", earlier));
                 pending.clear();
@@ -75,14 +79,18 @@ final class DockerfileReader {
         return file;
     }
 
-    private static Node stage(int index, String args, int line) {
+    private static Node stage(int index, String args, int line, Set<String> earlierNames) {
         Node stage = Node.map(line);
         List<String> words = words(args);
         List<String> image = words.stream().filter(word -> !word.startsWith("--")).toList();
         stage.put("index", Node.literal(String.valueOf(index), line));
         stage.put("from", Node.literal(image.isEmpty() ? "" : image.getFirst(), line));
         int as = image.stream().map(word -> word.toLowerCase(Locale.ROOT)).toList().indexOf("as");
-        stage.put("name", Node.literal(as >= 0 && as + 1 < image.size() ? image.get(as + 1) : "", line));
+        String name = as >= 0 && as + 1 < image.size() ? image.get(as + 1) : "";
+        stage.put("name", Node.literal(name, line));
+        String from = stage.textOf("from").toLowerCase(Locale.ROOT);
+        stage.put("from_stage", Node.literal(String.valueOf(earlierNames.contains(from)), line));
+        earlierNames.add(name.toLowerCase(Locale.ROOT));
         return stage;
     }
 

@@ -1,6 +1,7 @@
 package dev.vigil.server.scan.iac;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /** The resources read from one file, in order. */
@@ -8,7 +9,7 @@ final class IacFile {
 
     private final String path;
     private final List<IacResource> resources = new ArrayList<>();
-    private List<IacFile> module = List.of(this);
+    private IacModule module;
 
     IacFile(String path) {
         this.path = path;
@@ -30,17 +31,23 @@ final class IacFile {
         return List.copyOf(resources);
     }
 
+    List<IacResource> ownResources() {
+        return Collections.unmodifiableList(resources);
+    }
+
     /** The files this one is read with: the other {@code .tf} files of its directory (a Terraform module). */
-    void joinModule(List<IacFile> files) {
-        module = List.copyOf(files);
+    void joinModule(IacModule files) {
+        module = files;
     }
 
     /**
-     * The resources of one type in this file and the files of its module, for rules that relate resources
-     * (a bucket and its public access block).
+     * This file and the files of its module, for rules that relate resources (a bucket and its public access
+     * block).
      */
-    List<IacResource> ofType(String type) {
-        return module.stream().flatMap(file -> file.resources.stream())
-                .filter(resource -> resource.type().equals(type)).toList();
+    IacModule module() {
+        if (module == null) {
+            module = new IacModule(List.of(this));
+        }
+        return module;
     }
 }

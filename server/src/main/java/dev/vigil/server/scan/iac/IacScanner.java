@@ -3,6 +3,7 @@ package dev.vigil.server.scan.iac;
 import dev.vigil.model.ScanKind;
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.scan.ParseError;
+import dev.vigil.server.scan.ScanDeadline;
 import dev.vigil.server.scan.Scanner;
 import dev.vigil.server.scan.SourceFile;
 
@@ -48,7 +49,12 @@ public final class IacScanner implements Scanner {
 
     @Override
     public Session start(Warnings warnings) {
-        return new IacSession(warnings);
+        return new IacSession(warnings, ScanDeadline.none());
+    }
+
+    @Override
+    public Session start(Warnings warnings, ScanDeadline deadline) {
+        return new IacSession(warnings, deadline);
     }
 
     /** How many rules the scanner runs. */
@@ -62,7 +68,7 @@ public final class IacScanner implements Scanner {
 
     /** Scans one file outside a session; parse errors go to {@code warnings}. */
     List<Detection> scanFile(SourceFile file, Warnings warnings) {
-        IacSession session = new IacSession(warnings);
+        IacSession session = new IacSession(warnings, ScanDeadline.none());
         session.scan(file);
         return session.finish();
     }
@@ -117,11 +123,13 @@ public final class IacScanner implements Scanner {
     private final class IacSession implements Session {
 
         private final Warnings warnings;
+        private final ScanDeadline deadline;
         private final TerraformModules terraform = new TerraformModules();
         private final List<Detection> detections = new ArrayList<>();
 
-        IacSession(Warnings warnings) {
+        IacSession(Warnings warnings, ScanDeadline deadline) {
             this.warnings = warnings;
+            this.deadline = deadline;
         }
 
         /** Terraform files wait for {@link #finish}: a module spans the files of its directory. */
@@ -160,7 +168,12 @@ public final class IacScanner implements Scanner {
 
         @Override
         public List<Detection> finish() {
-            terraform.files().forEach(iac -> iac.resources().forEach(resource -> evaluate(iac.path(), resource)));
+            for (IacFile iac : terraform.files()) {
+                if (deadline.passed()) {
+                    break;
+                }
+                iac.resources().forEach(resource -> evaluate(iac.path(), resource));
+            }
             return List.copyOf(detections);
         }
     }

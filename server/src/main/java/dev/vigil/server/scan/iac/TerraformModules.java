@@ -32,7 +32,8 @@ final class TerraformModules {
             module.forEach(parsed -> TerraformReader.collectKnown(parsed.blocks(), known));
             List<IacFile> files = module.stream()
                     .map(parsed -> TerraformReader.resources(parsed.path(), parsed.blocks(), known)).toList();
-            files.forEach(file -> file.joinModule(files));
+            IacModule joined = new IacModule(files);
+            files.forEach(file -> file.joinModule(joined));
             all.addAll(files);
         }
         return all;

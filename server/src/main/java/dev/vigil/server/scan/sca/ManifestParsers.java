@@ -1,5 +1,6 @@
 package dev.vigil.server.scan.sca;
 
+import dev.vigil.server.scan.ScanDeadline;
 import dev.vigil.server.scan.Scanner;
 import dev.vigil.server.scan.SourceFile;
 import dev.vigil.server.scan.sca.parsers.ManifestFormats;
@@ -32,6 +33,11 @@ public final class ManifestParsers {
      * {@code -r} includes and a lockfile's sibling manifest resolve by relative path.
      */
     public static List<Dependency> parse(List<SourceFile> files, Scanner.Warnings warnings) {
-        return ManifestFormats.parse(files, warnings);
+        return parse(files, warnings, ScanDeadline.none());
+    }
+
+    /** As {@link #parse(List, Scanner.Warnings)}, stopping between files once {@code deadline} has passed. */
+    public static List<Dependency> parse(List<SourceFile> files, Scanner.Warnings warnings, ScanDeadline deadline) {
+        return ManifestFormats.parse(files, warnings, deadline);
     }
 }

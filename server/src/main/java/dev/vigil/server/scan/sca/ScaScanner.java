@@ -5,6 +5,7 @@ import dev.vigil.model.ScanKind;
 import dev.vigil.server.advisories.AdvisoryRepository;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.scan.Detection;
+import dev.vigil.server.scan.ScanDeadline;
 import dev.vigil.server.scan.Scanner;
 import dev.vigil.server.scan.SourceFile;
 
@@ -46,8 +47,13 @@ public final class ScaScanner implements Scanner {
 
     @Override
     public ScaSession start(Warnings warnings) {
+        return start(warnings, ScanDeadline.none());
+    }
+
+    @Override
+    public ScaSession start(Warnings warnings, ScanDeadline deadline) {
         matcher.refresh();
-        return new ScaSession(warnings);
+        return new ScaSession(warnings, deadline);
     }
 
     /** Whether the file may be a manifest or lockfile the parsers read. */
@@ -57,9 +63,16 @@ public final class ScaScanner implements Scanner {
 
     /** Matches dependencies already parsed: the detections, with a warning per ecosystem without data. */
     public ScaResult analyse(List<Dependency> dependencies, Warnings warnings) {
+        return analyse(dependencies, warnings, ScanDeadline.none());
+    }
+
+    private ScaResult analyse(List<Dependency> dependencies, Warnings warnings, ScanDeadline deadline) {
         Set<Ecosystem> warned = EnumSet.noneOf(Ecosystem.class);
         List<Match> matches = new ArrayList<>();
         for (Dependency dependency : dependencies) {
+            if (deadline.passed()) {
+                break;
+            }
             if (!matcher.hasData(dependency.ecosystem())) {
                 warnings.unchecked(dependency.manifestPath());
                 if (warned.add(dependency.ecosystem())) {
@@ -94,11 +107,13 @@ public final class ScaScanner implements Scanner {
     public final class ScaSession implements Session {
 
         private final Warnings warnings;
+        private final ScanDeadline deadline;
         private final List<SourceFile> manifests = new ArrayList<>();
         private ScaResult result = new ScaResult(List.of(), List.of(), List.of());
 
-        private ScaSession(Warnings warnings) {
+        private ScaSession(Warnings warnings, ScanDeadline deadline) {
             this.warnings = warnings;
+            this.deadline = deadline;
         }
 
         @Override
@@ -110,7 +125,7 @@ public final class ScaScanner implements Scanner {
 
         @Override
         public List<Detection> finish() {
-            result = analyse(ManifestParsers.parse(List.copyOf(manifests), warnings), warnings);
+            result = analyse(ManifestParsers.parse(List.copyOf(manifests), warnings, deadline), warnings, deadline);
             return result.detections();
         }
 

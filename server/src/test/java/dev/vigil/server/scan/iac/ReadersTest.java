@@ -46,7 +46,7 @@ class ReadersTest {
         assertThat(file.resources()).extracting(IacResource::address).contains(
                 "Deployment/shop/web/container:app", "Deployment/shop/web/initContainer:init",
                 "CronJob/default/nightly/container:job");
-        IacResource app = file.ofType("k8s_container").stream()
+        IacResource app = file.module().ofType("k8s_container").stream()
                 .filter(resource -> resource.address().endsWith("container:app")).findFirst().orElseThrow();
         assertThat(app.line()).isEqualTo(13);
         assertThat(app.body().get("image").orElseThrow().line()).isEqualTo(14);

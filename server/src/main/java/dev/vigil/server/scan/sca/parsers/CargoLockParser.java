@@ -31,7 +31,7 @@ final class CargoLockParser implements ManifestParser {
             List<String> deps = Optional.ofNullable(pkg.values().get("dependencies"))
                     .map(v -> TomlTables.strings(v.raw()).stream().map(s -> s.split(" ", 2)[0]).toList())
                     .orElse(List.of());
-            edges.merge(name, deps, (a, b) -> concat(a, b));
+            edges.computeIfAbsent(name, k -> new ArrayList<>()).addAll(deps);
             if (!pkg.values().containsKey("source")) {
                 local.add(name);
                 roots.addAll(deps);
@@ -64,11 +64,5 @@ final class CargoLockParser implements ManifestParser {
             }
         }
         return dev;
-    }
-
-    private static List<String> concat(List<String> a, List<String> b) {
-        List<String> all = new ArrayList<>(a);
-        all.addAll(b);
-        return all;
     }
 }

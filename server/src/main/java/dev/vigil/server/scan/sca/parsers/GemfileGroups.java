@@ -24,21 +24,24 @@ final class GemfileGroups {
         Set<String> dev = new HashSet<>();
         Set<String> production = new HashSet<>();
         ArrayDeque<Boolean> blocks = new ArrayDeque<>();
+        int devBlocks = 0;
         for (String line : gemfile.lines().toList()) {
             String code = line.contains("#") ? line.substring(0, line.indexOf('#')) : line;
             Matcher group = GROUP_BLOCK.matcher(code);
             if (group.matches()) {
-                blocks.push(allDev(group.group(1)));
+                boolean inDev = allDev(group.group(1));
+                blocks.push(inDev);
+                devBlocks += inDev ? 1 : 0;
                 continue;
             }
             if (code.trim().equals("end") && !blocks.isEmpty()) {
-                blocks.pop();
+                devBlocks -= blocks.pop() ? 1 : 0;
                 continue;
             }
             Matcher gem = GEM.matcher(code);
             if (gem.matches()) {
                 Matcher option = GROUP_OPTION.matcher(gem.group(2));
-                boolean inDev = blocks.contains(Boolean.TRUE) || (option.find() && allDev(option.group(1)));
+                boolean inDev = devBlocks > 0 || (option.find() && allDev(option.group(1)));
                 (inDev ? dev : production).add(gem.group(1));
             } else if (BLOCK_START.matcher(code).find()) {
                 blocks.push(Boolean.FALSE);

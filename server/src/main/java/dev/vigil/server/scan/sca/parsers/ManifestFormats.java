@@ -1,6 +1,7 @@
 package dev.vigil.server.scan.sca.parsers;
 
 import dev.vigil.server.scan.ParseError;
+import dev.vigil.server.scan.ScanDeadline;
 import dev.vigil.server.scan.Scanner;
 import dev.vigil.server.scan.SourceFile;
 import dev.vigil.server.scan.sca.Dependency;
@@ -59,9 +60,17 @@ public final class ManifestFormats {
      * unreadable, with the place their parser gave up and never its message.
      */
     public static List<Dependency> parse(List<SourceFile> files, Scanner.Warnings warnings) {
+        return parse(files, warnings, ScanDeadline.none());
+    }
+
+    /** As {@link #parse(List, Scanner.Warnings)}, stopping between files once {@code deadline} has passed. */
+    public static List<Dependency> parse(List<SourceFile> files, Scanner.Warnings warnings, ScanDeadline deadline) {
         ManifestFiles archive = new ManifestFiles(files, warnings);
         List<Dependency> out = new ArrayList<>();
         for (SourceFile file : files) {
+            if (deadline.passed()) {
+                break;
+            }
             Optional<ManifestParser> parser = parserFor(file.path(), file.name());
             if (parser.isEmpty() || !recognises(file.path()) || shadowed(file, archive)) {
                 continue;

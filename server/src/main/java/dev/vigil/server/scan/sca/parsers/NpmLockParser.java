@@ -38,11 +38,11 @@ final class NpmLockParser implements ManifestParser {
 
     private static void readPackages(SourceFile file, LocatedJson json, List<Dependency> out) {
         JsonNode packages = json.root().path("packages");
-        PackageJson roots = new PackageJson(java.util.Set.of(), java.util.Set.of());
+        PackageJson roots = PackageJson.empty();
         for (Iterator<Map.Entry<String, JsonNode>> it = packages.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             if (!e.getKey().startsWith(MODULES) && !e.getKey().contains("/" + MODULES)) {
-                roots = roots.plus(PackageJson.of(e.getValue()));
+                roots.add(e.getValue());
             }
         }
         for (Iterator<Map.Entry<String, JsonNode>> it = packages.fields(); it.hasNext(); ) {
@@ -68,12 +68,13 @@ final class NpmLockParser implements ManifestParser {
         for (Iterator<Map.Entry<String, JsonNode>> it = dependencies.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             JsonNode entry = e.getValue();
-            String here = at + LocatedJson.pointer(e.getKey());
+            String here = LocatedJson.child(at, e.getKey());
             boolean direct = topLevel && manifest.map(m -> m.declares(e.getKey())).orElse(false);
             npm(e.getKey(), entry.path("version").asText(""), file, json.line(here), direct,
                     entry.path("dev").asBoolean(false)).ifPresent(out::add);
             if (entry.path("dependencies").isObject()) {
-                readNested(file, json, entry.path("dependencies"), here + "/dependencies", manifest, out);
+                readNested(file, json, entry.path("dependencies"), LocatedJson.child(here, "dependencies"), manifest,
+                        out);
             }
         }
     }

@@ -27,19 +27,20 @@ record PackageJson(Set<String> production, Set<String> development) {
     }
 
     static PackageJson of(JsonNode manifest) {
-        Set<String> production = new HashSet<>();
-        Set<String> development = new HashSet<>();
-        PRODUCTION_SECTIONS.forEach(section -> manifest.path(section).fieldNames().forEachRemaining(production::add));
-        manifest.path("devDependencies").fieldNames().forEachRemaining(development::add);
-        return new PackageJson(production, development);
+        PackageJson declared = empty();
+        declared.add(manifest);
+        return declared;
     }
 
-    PackageJson plus(PackageJson other) {
-        Set<String> production = new HashSet<>(this.production);
-        Set<String> development = new HashSet<>(this.development);
-        production.addAll(other.production);
-        development.addAll(other.development);
-        return new PackageJson(production, development);
+    /** Sets to {@link #add} manifests to: the roots of a lockfile, say. */
+    static PackageJson empty() {
+        return new PackageJson(new HashSet<>(), new HashSet<>());
+    }
+
+    /** Adds the names {@code manifest} declares; only on a declaration made by {@link #empty}. */
+    void add(JsonNode manifest) {
+        PRODUCTION_SECTIONS.forEach(section -> manifest.path(section).fieldNames().forEachRemaining(production::add));
+        manifest.path("devDependencies").fieldNames().forEachRemaining(development::add);
     }
 
     boolean declares(String name) {

@@ -1,6 +1,7 @@
 package dev.vigil.server.scan.sca.parsers;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.google.re2j.Pattern;
 import dev.vigil.server.scan.SourceFile;
 import dev.vigil.server.scan.sca.Dependency;
 
@@ -9,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * A package.json without a lockfile in its directory or above: only exact versions ({@code 1.2.3}) are

@@ -30,8 +30,9 @@ final class PnpmLockParser implements ManifestParser {
     @Override
     public List<Dependency> parse(SourceFile file, ManifestFiles files) throws IOException {
         LocatedJson yaml;
-        try (JsonParser parser = YAML.createParser(ManifestFiles.text(file))) {
-            yaml = LocatedJson.parse(parser);
+        String text = ManifestFiles.text(file);
+        try (JsonParser parser = YAML.createParser(text)) {
+            yaml = LocatedJson.parse(parser, text.length());
         }
         JsonNode root = yaml.root();
         if (!root.isObject()) {
@@ -85,11 +86,7 @@ final class PnpmLockParser implements ManifestParser {
             for (String section : List.of("dependencies", "optionalDependencies")) {
                 s.getValue().path(section).fields().forEachRemaining(d -> targets.add(d.getKey() + "@" + bare(d.getValue().asText(""))));
             }
-            edges.merge(nv[0] + "@" + nv[1], targets, (a, b) -> {
-                List<String> all = new ArrayList<>(a);
-                all.addAll(b);
-                return all;
-            });
+            edges.computeIfAbsent(nv[0] + "@" + nv[1], k -> new ArrayList<>()).addAll(targets);
         }));
         return edges;
     }

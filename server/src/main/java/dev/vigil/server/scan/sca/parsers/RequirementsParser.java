@@ -23,6 +23,8 @@ final class RequirementsParser implements ManifestParser {
     private static final Pattern PINNED = Pattern.compile(
             "^([A-Za-z0-9][A-Za-z0-9._-]*)\\s*(?:\\[[^\\]]*\\])?\\s*===?\\s*([A-Za-z0-9][A-Za-z0-9.+!_-]*)\\s*(?:;.*)?$");
     private static final Pattern INCLUDE = Pattern.compile("^(?:-r|--requirement)(?:\\s*=\\s*|\\s*)(\\S+)$");
+    private static final Pattern DEV_FILE =
+            Pattern.compile("(^|[-_.])(dev|develop|development|test|tests|testing|lint|docs)([-_.]|$)");
     private static final Pattern OPTION = Pattern.compile("\\s+--?[A-Za-z][A-Za-z-]*(?:[=\\s]\\S+)?");
 
     @Override
@@ -95,7 +97,6 @@ final class RequirementsParser implements ManifestParser {
     }
 
     private static boolean isDevFile(String name) {
-        String lower = name.toLowerCase(Locale.ROOT);
-        return lower.matches(".*(^|[-_.])(dev|develop|development|test|tests|testing|lint|docs)([-_.]|$).*");
+        return DEV_FILE.matcher(name.toLowerCase(Locale.ROOT)).find();
     }
 }

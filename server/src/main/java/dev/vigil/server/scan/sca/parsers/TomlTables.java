@@ -1,10 +1,13 @@
 package dev.vigil.server.scan.sca.parsers;
 
+import com.google.re2j.Pattern;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A small line-based reader of the TOML that tools write (Cargo.lock, poetry.lock, uv.lock, Pipfile,
@@ -31,6 +34,9 @@ final class TomlTables {
         }
     }
 
+    /** The compiled pattern of {@link #fields} by key: compiling one costs more than most values take to search. */
+    private static final Map<String, Pattern> FIELDS = new ConcurrentHashMap<>();
+
     private TomlTables() {
     }
 
@@ -49,7 +55,7 @@ final class TomlTables {
                     throw new MalformedManifestException("unclosed table header", i + 1);
                 }
                 boolean array = line.startsWith("[[");
-                String name = line.replaceAll("^\\[+|\\]+$", "").trim();
+                String name = tableName(line);
                 current = new Table(unquote(name), array, i + 1, new LinkedHashMap<>());
                 tables.add(current);
                 continue;
@@ -65,6 +71,19 @@ final class TomlTables {
             current.values().putIfAbsent(unquote(line.substring(0, eq).trim()), new Value(value.toString(), start + 1));
         }
         return tables;
+    }
+
+    /** The name in a {@code [table]} or {@code [[array]]} header line, without its brackets. */
+    private static String tableName(String header) {
+        int start = 0;
+        int end = header.length();
+        while (start < end && header.charAt(start) == '[') {
+            start++;
+        }
+        while (end > start && header.charAt(end - 1) == ']') {
+            end--;
+        }
+        return header.substring(start, end).trim();
     }
 
     /** Appends the lines of a value that goes on (an open array or inline table, a multi-line string). */
@@ -194,7 +213,8 @@ final class TomlTables {
     /** The values of {@code key = "…"} inside inline tables of a raw value: {@code name} of {@code [{ name = "x" }]}. */
     static List<String> fields(String raw, String key) {
         List<String> out = new ArrayList<>();
-        var matcher = com.google.re2j.Pattern.compile("(?:^|[{,\\s])" + key + "\\s*=\\s*\"([^\"]*)\"").matcher(raw);
+        var matcher = FIELDS.computeIfAbsent(key, k -> Pattern.compile("(?:^|[{,\\s])" + Pattern.quote(k)
+                + "\\s*=\\s*\"([^\"]*)\"")).matcher(raw);
         while (matcher.find()) {
             out.add(matcher.group(1));
         }

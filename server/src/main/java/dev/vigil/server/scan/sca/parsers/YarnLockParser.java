@@ -134,7 +134,8 @@ final class YarnLockParser implements ManifestParser {
             int space = line.indexOf(' ', split);
             int at = colon >= 0 && (space < 0 || colon < space) ? colon : space;
             if (at <= 0) {
-                return new String[] {TomlTables.unquote(line.replaceAll(":$", "")), ""};
+                String key = line.endsWith(":") ? line.substring(0, line.length() - 1) : line;
+                return new String[] {TomlTables.unquote(key), ""};
             }
             return new String[] {TomlTables.unquote(line.substring(0, at).trim()),
                     TomlTables.unquote(line.substring(at + 1).trim())};
