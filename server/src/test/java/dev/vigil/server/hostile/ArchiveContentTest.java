@@ -20,6 +20,7 @@ import dev.vigil.server.advisories.AdvisoryImporter;
 import dev.vigil.server.advisories.AdvisoryRepository;
 import dev.vigil.server.store.Dialect;
 import dev.vigil.server.testing.Archives;
+import dev.vigil.server.testing.CapturedLog;
 import dev.vigil.server.testing.TestServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -30,21 +31,15 @@ import org.junit.jupiter.params.provider.EnumSource;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -265,24 +260,7 @@ class ArchiveContentTest {
         malformed.put("Cargo.lock", "[[package]\nname = " + GITHUB_TOKEN + "\nversion = \"" + AWS_SECRET + "\n");
         malformed.put("pom.xml", "<project><" + GITHUB_TOKEN + "><aws>" + AWS_KEY_ID + ":" + AWS_SECRET
                 + "</aws></project>\n");
-        List<String> logged = new ArrayList<>();
-        Handler capture = new Handler() {
-            @Override
-            public void publish(LogRecord record) {
-                logged.add(record.getMessage() + " " + Arrays.toString(record.getParameters())
-                        + (record.getThrown() == null ? "" : " " + stackTrace(record.getThrown())));
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        Logger root = Logger.getLogger("");
-        root.addHandler(capture);
+        CapturedLog log = CapturedLog.start();
         PrintStream stderr = System.err;
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         System.setErr(new PrintStream(printed, true, StandardCharsets.UTF_8));
@@ -313,25 +291,19 @@ class ArchiveContentTest {
                 seen.add(out.toString(StandardCharsets.UTF_8));
             }
         } finally {
-            root.removeHandler(capture);
+            log.close();
             System.setErr(stderr);
         }
 
         List<String> secrets = List.of(GITHUB_TOKEN, AWS_KEY_ID, AWS_SECRET);
         assertThat(seen).allSatisfy(text -> assertThat(text).doesNotContain(secrets));
-        assertThat(logged).allSatisfy(line -> assertThat(line).doesNotContain(secrets));
+        assertThat(log.lines()).allSatisfy(line -> assertThat(line).doesNotContain(secrets));
         assertThat(printed.toString(StandardCharsets.UTF_8)).doesNotContain(secrets);
         try (Stream<Path> files = Files.walk(dataDir)) {
             assertThat(files.filter(Files::isRegularFile).toList()).isNotEmpty().allSatisfy(file -> assertThat(
                     new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1)).as(file.toString())
                     .doesNotContain(secrets));
         }
-    }
-
-    private static String stackTrace(Throwable thrown) {
-        StringWriter text = new StringWriter();
-        thrown.printStackTrace(new PrintWriter(text));
-        return text.toString();
     }
 
     private static ScanDetail scan(Project project, ScanType type, Map<String, String> files) {

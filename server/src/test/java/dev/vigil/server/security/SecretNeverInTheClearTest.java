@@ -21,6 +21,7 @@ import dev.vigil.server.store.Database;
 import dev.vigil.server.store.Dialect;
 import dev.vigil.server.store.Sql;
 import dev.vigil.server.testing.Archives;
+import dev.vigil.server.testing.CapturedLog;
 import dev.vigil.server.testing.TestServer;
 import org.junit.jupiter.api.Test;
 
@@ -35,9 +36,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -50,24 +48,7 @@ class SecretNeverInTheClearTest {
 
     @Test
     void plantedSecretsStayMasked() throws Exception {
-        List<String> logged = new ArrayList<>();
-        Handler capture = new Handler() {
-            @Override
-            public void publish(LogRecord record) {
-                logged.add(record.getMessage() + " " + java.util.Arrays.toString(record.getParameters())
-                        + (record.getThrown() == null ? "" : " " + record.getThrown()));
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        Logger root = Logger.getLogger("");
-        root.addHandler(capture);
+        CapturedLog log = CapturedLog.start();
         Path dataDir;
         List<String> seen = new ArrayList<>();
         try (TestServer server = TestServer.start(s -> s.withDatabase(Dialect.hsqldbFileUrl(s.dataDir())))) {
@@ -99,11 +80,11 @@ class SecretNeverInTheClearTest {
                 seen.add(out.toString(StandardCharsets.UTF_8));
             }
         } finally {
-            root.removeHandler(capture);
+            log.close();
         }
 
         assertThat(seen).allSatisfy(text -> assertThat(text).doesNotContain(SECRET).doesNotContain(AWS_SECRET));
-        assertThat(logged).allSatisfy(line -> assertThat(line).doesNotContain(SECRET).doesNotContain(AWS_SECRET));
+        assertThat(log.lines()).allSatisfy(line -> assertThat(line).doesNotContain(SECRET).doesNotContain(AWS_SECRET));
         assertThat(filesUnder(dataDir)).isNotEmpty().allSatisfy(file -> {
             String content = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
             assertThat(content).as(file.toString()).doesNotContain(SECRET).doesNotContain(AWS_SECRET);
