@@ -21,6 +21,7 @@ import dev.vigil.server.advisories.AdvisoryRepository;
 import dev.vigil.server.store.Dialect;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.CapturedLog;
+import dev.vigil.server.testing.TestData;
 import dev.vigil.server.testing.TestServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -112,7 +113,7 @@ class ArchiveContentTest {
     }
 
     private static void importAdvisories(TestServer into) throws IOException {
-        Path ghsa = Path.of(System.getProperty("vigil.shared.data", "../../shared/data"), "advisories", "ghsa");
+        Path ghsa = TestData.advisory("ghsa");
         Path smallvec = Files.writeString(into.dataDir().resolve("GHSA-43w2-9j62-hq99.json"), SMALLVEC_ADVISORY);
         try (Stream<Path> files = Files.list(ghsa)) {
             new AdvisoryImporter(into.server().database(), new AdvisoryRepository(), Clock.systemUTC())

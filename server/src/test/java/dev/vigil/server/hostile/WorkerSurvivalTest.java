@@ -14,6 +14,7 @@ import dev.vigil.model.ScanWarning;
 import dev.vigil.server.advisories.AdvisoryImporter;
 import dev.vigil.server.advisories.AdvisoryRepository;
 import dev.vigil.server.testing.Archives;
+import dev.vigil.server.testing.TestData;
 import dev.vigil.server.testing.TestServer;
 import org.junit.jupiter.api.Test;
 
@@ -33,8 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Hostile input at the scan workers: no archive stops a node from scanning, and readiness tells the truth. */
 class WorkerSurvivalTest {
 
-    private static final Path LODASH_ADVISORY = Path.of(System.getProperty("vigil.shared.data", "../../shared/data"),
-            "advisories", "ghsa", "GHSA-jf85-cpcp-j695.json");
+    private static final Path LODASH_ADVISORY = TestData.advisory("ghsa/GHSA-jf85-cpcp-j695.json");
 
     /** lodash at "1" followed by ".1" 2,000 times: java.util.regex overflowed the stack on it. */
     private static String lockfileWithLongVersion() {
