@@ -10,13 +10,14 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What a scan actually read. A finding the scan did not see is only resolved when the scan read its file: not
- * when the archive pass stopped early (a limit, a truncated upload, the scan's time limit), nor when its file
- * was skipped (too large, sparse) or not checked (a lockfile of an ecosystem without advisories). A kind resolves nothing at all when the
- * archive held no file of that kind (an empty archive, a folder picked by mistake), or when its parser rejected
- * any of its files or its scanner failed on one: a broken file's findings are unknown, and so is what it did to
- * the other files of its kind (a Terraform module spans its directory, a pom its parents), so the kind keeps
- * every finding as it was until the file reads again.
+ * What a scan actually read. A finding the scan did not see is only resolved when the scan read its file:
+ * not when the archive pass stopped early (a limit, a truncated upload, the scan's time limit), nor when its
+ * file was skipped (too large, sparse) or not checked (a lockfile of an ecosystem without advisories). A
+ * kind resolves nothing at all when the archive held no file of that kind (an empty archive, a folder
+ * picked by mistake), or when its parser rejected any of its files or its scanner failed on one: a broken
+ * file's findings are unknown, and so is what it did to the other files of its kind (a Terraform module
+ * spans its directory, a pom its parents), so the kind keeps every finding as it was until the file reads
+ * again ({@code docs/adr/0009-a-partial-scan-resolves-nothing-it-missed.md}).
  */
 final class Coverage {
 

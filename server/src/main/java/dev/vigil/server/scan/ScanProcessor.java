@@ -47,8 +47,7 @@ public final class ScanProcessor {
 
     public ScanProcessor(Database database, ScanRepository scans, ArchiveRepository archives, FindingMerger merger,
                          Map<ScanKind, Scanner> scanners, ArchiveLimits limits, Duration timeout, Clock clock,
-                         String version,
-                         Metrics metrics, PrCommentOutbox prComments) {
+                         String version, Metrics metrics, PrCommentOutbox prComments) {
         this.database = database;
         this.scans = scans;
         this.archives = archives;
