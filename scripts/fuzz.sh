@@ -32,13 +32,13 @@ else
     [ ${#chosen[@]} -gt 0 ] || { echo "fuzz: no target $target (./bench fuzz list)" >&2; exit 2; }
 fi
 
-./mvnw -q -B -o -DskipTests -pl server -am install >/dev/null
+./mvnw -q -B -DskipTests -pl server -am install -ntp >/dev/null
 logs=$(mktemp -d)
 status=0
 for one in "${chosen[@]}"; do
     log="$logs/${one//#/.}.log"
     echo "fuzz: $one for $minutes min (log $log)" >&2
-    if ! JAZZER_FUZZ=1 ./mvnw -B -o -pl server test -Dtest="dev.vigil.server.fuzz.$one" \
+    if ! JAZZER_FUZZ=1 ./mvnw -B -ntp -pl server test -Dtest="dev.vigil.server.fuzz.$one" \
             -Djazzer.max_duration="${minutes}m" -Dsurefire.failIfNoSpecifiedTests=false >"$log" 2>&1; then
         status=1
     fi
