@@ -40,12 +40,13 @@ public final class SubmissionReader {
             FormParts body = new FormParts(parts);
             while (body.hasNext()) {
                 ReadablePart part = form.count(body.next());
-                if (part.name().equals("files") && archive.isEmpty()) {
+                String name = FormParts.name(part);
+                if (name.equals("files") && archive.isEmpty()) {
                     archive = Optional.of(spool.receive(part.inputStream()));
-                } else if (part.name().equals("files")) {
+                } else if (name.equals("files")) {
                     throw ApiException.validation("files", "send exactly one archive");
                 } else {
-                    form.put(part.name(), readField(part, form.fieldBytesLeft()));
+                    form.put(name, readField(part, name, form.fieldBytesLeft()));
                 }
             }
             if (archive.isEmpty()) {
@@ -58,11 +59,11 @@ public final class SubmissionReader {
         }
     }
 
-    private static byte[] readField(ReadablePart part, int bytesLeft) {
+    private static byte[] readField(ReadablePart part, String name, int bytesLeft) {
         try (InputStream in = part.inputStream()) {
             byte[] bytes = in.readNBytes(bytesLeft + 1);
             if (bytes.length > bytesLeft) {
-                throw ApiException.validation(part.name(), "makes the text fields longer than "
+                throw ApiException.validation(name, "makes the text fields longer than "
                         + SubmissionForm.MAX_FIELDS_BYTES / 1024 + " KiB together");
             }
             return bytes;

@@ -83,6 +83,8 @@ class RequestTest {
                         "--b\r\nContent-Disposition: form-da"),
                 new Raw("archive part that the body ends inside", "POST /v1/scans HTTP/1.1", List.of(auth(), multipart),
                         "--b\r\nContent-Disposition: form-data; name=\"files\"; filename=\"a.tar.gz\"\r\n\r\nab"),
+                new Raw("Content-Disposition without a type", "POST /v1/scans HTTP/1.1", List.of(auth(), multipart),
+                        "--b\r\nContent-Disposition: form-dae=\"branch\"\r\n\r\nmain\r\n--b--\r\n"),
                 get("search ending in a lone %", "/v1/repo-vulnerabilities?search=abc%"),
                 get("limit with a broken escape", "/v1/repo-vulnerabilities?limit=1%2"),
                 get("limit that is a lone %", "/v1/scans?limit=%"),
