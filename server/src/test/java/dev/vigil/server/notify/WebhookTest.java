@@ -29,6 +29,7 @@ import dev.vigil.server.store.Sql;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.MutableClock;
 import dev.vigil.server.testing.TestServer;
+import dev.vigil.server.testing.WebhookReceiver;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

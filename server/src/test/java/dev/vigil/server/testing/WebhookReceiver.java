@@ -1,4 +1,4 @@
-package dev.vigil.server.notify;
+package dev.vigil.server.testing;
 
 import com.sun.net.httpserver.HttpServer;
 
@@ -18,16 +18,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * A webhook receiver on loopback: records every request by path, and answers each path with the statuses
  * queued for it, then with its default (200 unless set).
  */
-final class WebhookReceiver implements AutoCloseable {
+public final class WebhookReceiver implements AutoCloseable {
 
     /** A request as received: its headers (lower-case names) and raw body. */
-    record Received(String path, Map<String, String> headers, byte[] body) {
+    public record Received(String path, Map<String, String> headers, byte[] body) {
 
-        String text() {
+        public String text() {
             return new String(body, StandardCharsets.UTF_8);
         }
 
-        String header(String name) {
+        public String header(String name) {
             return headers.get(name.toLowerCase(java.util.Locale.ROOT));
         }
     }
@@ -37,7 +37,7 @@ final class WebhookReceiver implements AutoCloseable {
     private final Map<String, Deque<Integer>> queued = new ConcurrentHashMap<>();
     private final Map<String, Integer> defaults = new ConcurrentHashMap<>();
 
-    WebhookReceiver() {
+    public WebhookReceiver() {
         try {
             server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         } catch (IOException e) {
@@ -60,28 +60,28 @@ final class WebhookReceiver implements AutoCloseable {
         server.start();
     }
 
-    String authority() {
+    public String authority() {
         return "127.0.0.1:" + server.getAddress().getPort();
     }
 
     /** A fresh path's URL on this receiver. */
-    String url(String path) {
+    public String url(String path) {
         return "http://" + authority() + path;
     }
 
     /** The next answers to {@code path}, in order. */
-    void answer(String path, int... statuses) {
+    public void answer(String path, int... statuses) {
         Deque<Integer> queue = queued.computeIfAbsent(path, p -> new java.util.concurrent.ConcurrentLinkedDeque<>());
         for (int status : statuses) {
             queue.add(status);
         }
     }
 
-    void answerAlways(String path, int status) {
+    public void answerAlways(String path, int status) {
         defaults.put(path, status);
     }
 
-    synchronized List<Received> received(String path) {
+    public synchronized List<Received> received(String path) {
         return List.copyOf(received.getOrDefault(path, List.of()));
     }
 
