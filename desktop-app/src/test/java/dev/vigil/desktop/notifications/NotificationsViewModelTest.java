@@ -7,6 +7,8 @@ import dev.vigil.desktop.task.CurrentThreadTaskExecutor;
 import dev.vigil.model.DeliveryStatus;
 import dev.vigil.model.NewApiKey;
 import dev.vigil.model.NewProject;
+import dev.vigil.model.NewUser;
+import dev.vigil.model.NewWebhook;
 import dev.vigil.model.Project;
 import dev.vigil.model.Role;
 import dev.vigil.model.Webhook;
@@ -72,7 +74,7 @@ class NotificationsViewModelTest {
 
     private NotificationsViewModel modelActingAs(Role role) {
         UUID userId = role == Role.OWNER ? tenant.ownerId()
-                : tenant.owner().createUser(new dev.vigil.model.NewUser(role.wire() + "-" + UUID.randomUUID()
+                : tenant.owner().createUser(new NewUser(role.wire() + "-" + UUID.randomUUID()
                 + "@example.com", role)).id();
         String key = tenant.owner().createApiKey(new NewApiKey("desktop",
                 LocalDate.now(Clock.systemUTC()).plusDays(30).toString(), userId)).key();
@@ -173,7 +175,7 @@ class NotificationsViewModelTest {
 
     @Test
     void showsNothingToAMember() {
-        tenant.owner().createWebhook(new dev.vigil.model.NewWebhook(receiver.url(path()),
+        tenant.owner().createWebhook(new NewWebhook(receiver.url(path()),
                 List.of(WebhookEvent.SCAN_COMPLETED), null, null));
 
         NotificationsViewModel model = modelActingAs(Role.MEMBER);

@@ -6,6 +6,7 @@ import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
+import org.apache.hc.core5.io.CloseMode;
 
 import java.io.IOException;
 import java.net.URI;
@@ -87,7 +88,7 @@ final class WebhookHttp implements AutoCloseable {
     @Override
     public synchronized void close() {
         if (client != null) {
-            client.close(org.apache.hc.core5.io.CloseMode.IMMEDIATE);
+            client.close(CloseMode.IMMEDIATE);
         }
     }
 }

@@ -67,6 +67,10 @@ final class WebhookRepository {
                 .toList();
     }
 
+    long count(Connection c, UUID tenantId) throws SQLException {
+        return Sql.count(c, "SELECT COUNT(*) FROM webhooks WHERE tenant_id = ?", tenantId);
+    }
+
     /** Whether any webhook anywhere takes {@code event}: the periodic checks skip their work otherwise. */
     boolean anySubscribed(Connection c, String event) throws SQLException {
         return Sql.count(c, "SELECT COUNT(*) FROM webhooks WHERE events LIKE ?", "%," + event + ",%") > 0;

@@ -29,6 +29,8 @@ import java.util.UUID;
  */
 public final class Webhooks {
 
+    /** Webhooks a tenant may have: each event is queued once per webhook that takes it. */
+    static final int MAX_PER_TENANT = 25;
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final Database database;
@@ -64,6 +66,10 @@ public final class Webhooks {
         database.run(c -> {
             if (webhook.projectId() != null && projects.find(c, tenantId, webhook.projectId()).isEmpty()) {
                 throw ApiException.validation("project_id", "no such project in this tenant");
+            }
+            if (webhooks.count(c, tenantId) >= MAX_PER_TENANT) {
+                throw ApiException.validation("url", "a tenant has at most " + MAX_PER_TENANT
+                        + " webhooks; delete one first");
             }
             webhooks.insert(c, stored);
         });

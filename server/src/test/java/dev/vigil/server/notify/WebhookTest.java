@@ -25,6 +25,7 @@ import dev.vigil.model.WebhookFormat;
 import dev.vigil.server.outbound.OutboundGuard;
 import dev.vigil.server.store.FindingRepository;
 import dev.vigil.server.store.ProjectRepository;
+import dev.vigil.server.store.ScanRepository;
 import dev.vigil.server.store.Sql;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.MutableClock;
@@ -34,11 +35,15 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -116,6 +121,41 @@ class WebhookTest {
             assertThat(response.error().error()).isEqualTo("INSUFFICIENT_ROLE");
         }
         assertThat(tenant.userWith(Role.ADMIN).listWebhooks(null, null).data()).hasSize(1);
+    }
+
+    @Test
+    void shouldAnswer404ForAnotherTenantsWebhookAndDelivery() {
+        VigilClient owner = server.tenant().owner();
+        VigilClient stranger = server.tenant().owner();
+        CreatedWebhook created = owner.createWebhook(hook(path(), WebhookEvent.SCAN_COMPLETED));
+        WebhookDelivery ping = owner.pingWebhook(created.id());
+        String base = "/v1/webhooks/" + created.id();
+
+        for (var response : List.of(stranger.send("POST", base + "/ping", Map.of(), null),
+                stranger.send("POST", base + "/resume", Map.of(), null),
+                stranger.send("GET", base + "/deliveries", Map.of(), null),
+                stranger.send("POST", base + "/deliveries/" + ping.id() + "/redeliver", Map.of(), null),
+                stranger.send("DELETE", base, Map.of(), null))) {
+            assertThat(response.status()).isEqualTo(404);
+            assertThat(response.error().error()).isEqualTo("NOT_FOUND");
+        }
+        assertThat(stranger.listWebhooks(null, null).data()).isEmpty();
+        assertThat(owner.listWebhooks(null, null).data()).hasSize(1);
+    }
+
+    @Test
+    void shouldRefuseMoreThan25WebhooksPerTenant() {
+        VigilClient owner = server.tenant().owner();
+        for (int i = 0; i < Webhooks.MAX_PER_TENANT; i++) {
+            owner.createWebhook(hook(path(), WebhookEvent.SCAN_COMPLETED));
+        }
+
+        var response = owner.send("POST", "/v1/webhooks", Map.of("Content-Type", "application/json"),
+                json(hook(path(), WebhookEvent.SCAN_COMPLETED)));
+
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(response.error().details()).extracting("field").containsExactly("url");
+        assertThat(owner.listWebhooks(100, null).data()).hasSize(Webhooks.MAX_PER_TENANT);
     }
 
     @Test
@@ -440,7 +480,7 @@ class WebhookTest {
             owner.createWebhook(hook(path, WebhookEvent.SCAN_FAILED, WebhookEvent.SCAN_COMPLETED));
             UUID scanId = owner.submitScan(ScanSubmission.of(ScanArchive.of(Archives.tarGz(Map.of("a.txt", "x\n"))),
                     project.id(), "main", "c".repeat(40), ScanType.SECRETS)).id();
-            var scans = new dev.vigil.server.store.ScanRepository();
+            var scans = new ScanRepository();
             var database = idle.server().database();
 
             for (int attempt = 0; attempt < 10 && owner.getScan(scanId).status() != ScanStatus.FAILED; attempt++) {
@@ -470,7 +510,7 @@ class WebhookTest {
         try {
             return Json.mapper().writeValueAsBytes(body);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -514,8 +554,8 @@ class WebhookTest {
 
     /** The receiver's side: the hex HMAC-SHA256 of the raw body keyed with the secret's UTF-8 bytes. */
     private static String hmac(String secret, byte[] body) throws Exception {
-        var mac = javax.crypto.Mac.getInstance("HmacSHA256");
-        mac.init(new javax.crypto.spec.SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-        return java.util.HexFormat.of().formatHex(mac.doFinal(body));
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+        return HexFormat.of().formatHex(mac.doFinal(body));
     }
 }

@@ -7,12 +7,15 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedDeque;
 
 /**
  * A webhook receiver on loopback: records every request by path, and answers each path with the statuses
@@ -28,7 +31,7 @@ public final class WebhookReceiver implements AutoCloseable {
         }
 
         public String header(String name) {
-            return headers.get(name.toLowerCase(java.util.Locale.ROOT));
+            return headers.get(name.toLowerCase(Locale.ROOT));
         }
     }
 
@@ -46,9 +49,9 @@ public final class WebhookReceiver implements AutoCloseable {
         server.createContext("/", exchange -> {
             String path = exchange.getRequestURI().getPath();
             byte[] body = exchange.getRequestBody().readAllBytes();
-            Map<String, String> headers = new java.util.HashMap<>();
+            Map<String, String> headers = new HashMap<>();
             exchange.getRequestHeaders().forEach((name, values) ->
-                    headers.put(name.toLowerCase(java.util.Locale.ROOT), String.join(",", values)));
+                    headers.put(name.toLowerCase(Locale.ROOT), String.join(",", values)));
             synchronized (this) {
                 received.computeIfAbsent(path, p -> new ArrayList<>()).add(new Received(path, headers, body));
             }
@@ -71,7 +74,7 @@ public final class WebhookReceiver implements AutoCloseable {
 
     /** The next answers to {@code path}, in order. */
     public void answer(String path, int... statuses) {
-        Deque<Integer> queue = queued.computeIfAbsent(path, p -> new java.util.concurrent.ConcurrentLinkedDeque<>());
+        Deque<Integer> queue = queued.computeIfAbsent(path, p -> new ConcurrentLinkedDeque<>());
         for (int status : statuses) {
             queue.add(status);
         }
