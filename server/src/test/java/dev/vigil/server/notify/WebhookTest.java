@@ -307,6 +307,30 @@ class WebhookTest {
         assertThat(got.getLast().header("X-Vigil-Event")).isEqualTo("scan.completed");
     }
 
+    /**
+     * The guard holds at delivery too: a webhook whose host now resolves to loopback (stored here by hand, as a
+     * name that changed its address would be) is not called, and the delivery fails at once.
+     */
+    @Test
+    void shouldNotCallAHostThatResolvesToLoopbackWhenDelivering() throws Exception {
+        VigilClient owner = server.tenant().owner();
+        String path = path();
+        CreatedWebhook created = owner.createWebhook(hook(path, WebhookEvent.SCAN_COMPLETED));
+        String port = receiver.authority().substring(receiver.authority().lastIndexOf(':') + 1);
+        server.server().database().run(c -> Sql.update(c, "UPDATE webhooks SET url = ? WHERE id = ?",
+                "https://localhost:" + port + path, created.id()));
+
+        owner.pingWebhook(created.id());
+        WebhookDelivery failed = eventually(() -> log(owner, created.id()).getFirst(),
+                d -> d.status() != DeliveryStatus.PENDING, "the delivery ends");
+
+        assertThat(failed.status()).isEqualTo(DeliveryStatus.FAILED);
+        assertThat(failed.attempts()).isEqualTo(1);
+        assertThat(failed.responseStatus()).isNull();
+        assertThat(failed.error()).startsWith("not called").contains("loopback");
+        assertThat(receiver.received(path)).isEmpty();
+    }
+
     @Test
     void shouldRedeliverTheSameEventAsANewDelivery() throws Exception {
         VigilClient owner = server.tenant().owner();
