@@ -36,7 +36,8 @@ final class DecisionRequests {
         }
         String reason = fields.requiredText("reason", 2000);
         Optional<LocalDate> until = fields.optionalDate("until");
-        if (status == FindingStatus.ACCEPTED && until.isEmpty() && fields.node("until") == null) {
+        JsonNode untilNode = fields.node("until");
+        if (status == FindingStatus.ACCEPTED && until.isEmpty() && (untilNode == null || untilNode.isNull())) {
             fields.addProblem("until", "is required for accepted");
         }
         LocalDate today = LocalDate.now(clock.withZone(ZoneOffset.UTC));

@@ -107,6 +107,7 @@ class DecisionsTest {
                 "{\"status\": \"false_positive\", \"reason\": \"r\"}",
                 "{\"scope\": {\"rule_id\": \"X\"}, \"status\": \"false_positive\"}",
                 "{\"scope\": {\"rule_id\": \"X\"}, \"status\": \"accepted\", \"reason\": \"r\"}",
+                "{\"scope\": {\"rule_id\": \"X\"}, \"status\": \"accepted\", \"reason\": \"r\", \"until\": null}",
                 "{\"scope\": {\"rule_id\": \"X\"}, \"status\": \"accepted\", \"reason\": \"r\", \"until\": \""
                         + inDays(400) + "\"}",
                 "{\"scope\": {\"rule_id\": \"X\"}, \"status\": \"accepted\", \"reason\": \"r\", \"until\": \""
