@@ -6,6 +6,7 @@ import dev.vigil.model.DecisionPreview;
 import dev.vigil.model.FindingStatus;
 import dev.vigil.model.Role;
 import dev.vigil.server.decisions.Decisions;
+import dev.vigil.server.http.ApiException;
 import dev.vigil.server.http.Authentication;
 import dev.vigil.server.http.Caller;
 import dev.vigil.server.http.Cursor;
@@ -55,7 +56,11 @@ public final class DecisionService implements HttpService {
     private void createDecision(ServerRequest request, ServerResponse response) {
         Caller caller = Authentication.caller(request);
         caller.requireRole(Role.ADMIN, "making a decision");
-        boolean dryRun = new QueryReader(request.query()).text("dry_run").map(Boolean::parseBoolean).orElse(false);
+        Optional<String> dryRunText = new QueryReader(request.query()).text("dry_run");
+        if (dryRunText.isPresent() && !dryRunText.get().equals("true") && !dryRunText.get().equals("false")) {
+            throw ApiException.validation("dry_run", "must be true or false");
+        }
+        boolean dryRun = dryRunText.map(Boolean::parseBoolean).orElse(false);
         JsonNode body = JsonIo.readObject(request);
         Decisions.Request decision = DecisionRequests.read(body, clock);
         if (dryRun) {

@@ -13,7 +13,8 @@ import java.util.Map;
 /**
  * Reads the statements of a CycloneDX BOM ({@code bomFormat} CycloneDX, its {@code vulnerabilities[]}) or an
  * OpenVEX document ({@code @context} under openvex.dev, its {@code statements[]}). A document that is
- * neither, or whose statements lack a vulnerability id or a status, is refused as VALIDATION_FAILED.
+ * neither, whose statements lack a vulnerability id or a status, or that names more than 10,000
+ * statements or products, is refused as VALIDATION_FAILED.
  */
 final class VexDocuments {
 
@@ -23,13 +24,18 @@ final class VexDocuments {
     }
 
     static List<VexStatement> read(JsonNode doc) {
+        List<VexStatement> statements;
         if ("CycloneDX".equals(doc.path("bomFormat").asText(null))) {
-            return cycloneDx(doc);
+            statements = cycloneDx(doc);
+        } else if (doc.path("@context").asText("").startsWith("https://openvex.dev/ns")) {
+            statements = openVex(doc);
+        } else {
+            throw ApiException.validation("body", "is neither a CycloneDX BOM nor an OpenVEX document");
         }
-        if (doc.path("@context").asText("").startsWith("https://openvex.dev/ns")) {
-            return openVex(doc);
+        if (statements.stream().mapToInt(s -> s.purls().size()).sum() > MAX_STATEMENTS) {
+            throw ApiException.validation("body", "names more than " + MAX_STATEMENTS + " products in all");
         }
-        throw ApiException.validation("body", "is neither a CycloneDX BOM nor an OpenVEX document");
+        return statements;
     }
 
     private static List<VexStatement> openVex(JsonNode doc) {

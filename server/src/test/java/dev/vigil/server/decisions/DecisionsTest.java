@@ -127,6 +127,10 @@ class DecisionsTest {
             assertThat(error.path("error").asText()).as(body).isEqualTo("VALIDATION_FAILED");
             assertThat(error.path("message").asText()).as(body).isNotBlank();
         }
+        RawResponse typo = admin.send("POST", "/v1/decisions?dry_run=yes", Map.of("Content-Type", "application/json"),
+                "{\"scope\": {\"rule_id\": \"X\"}, \"status\": \"false_positive\", \"reason\": \"r\"}"
+                        .getBytes(StandardCharsets.UTF_8));
+        assertThat(typo.status()).as("a mistyped dry_run makes nothing").isEqualTo(400);
         assertThat(admin.listDecisions(Optional.empty(), Optional.empty(), 100, null).data())
                 .noneMatch(d -> "r".equals(d.reason()));
     }

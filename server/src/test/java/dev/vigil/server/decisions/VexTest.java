@@ -235,6 +235,7 @@ class VexTest {
                 "{\"bomFormat\": \"CycloneDX\", \"vulnerabilities\": [{\"analysis\": {\"state\": \"not_affected\"}}]}",
                 "{\"bomFormat\": \"CycloneDX\", \"vulnerabilities\": \"none\"}",
                 "{\"bomFormat\": \"CycloneDX\", \"vulnerabilities\": [{\"id\": \"X\", \"affects\": [{}]}]}",
+                tooManyProducts(),
                 "{not json");
         for (String body : bodies) {
             RawResponse response = admin.send("POST", "/v1/projects/" + project.id() + "/vex",
@@ -244,6 +245,16 @@ class VexTest {
             assertThat(error.path("error").asText()).as(body).isEqualTo("VALIDATION_FAILED");
             assertThat(error.path("message").asText()).as(body).isNotBlank();
         }
+    }
+
+    /** One statement naming 10,001 products: within the body's 1 MiB, beyond what one document may ask. */
+    private static String tooManyProducts() {
+        StringBuilder products = new StringBuilder();
+        for (int i = 0; i <= 10_000; i++) {
+            products.append(i == 0 ? "" : ",").append("{\"@id\": \"pkg:npm/p").append(i).append("@1\"}");
+        }
+        return "{\"@context\": \"https://openvex.dev/ns/v0.2.0\", \"statements\": [{\"vulnerability\": "
+                + "{\"name\": \"X\"}, \"status\": \"not_affected\", \"products\": [" + products + "]}]}";
     }
 
     @Test
