@@ -1,6 +1,7 @@
 package dev.vigil.desktop;
 
 import dev.vigil.desktop.connection.Session;
+import dev.vigil.desktop.decisions.DecisionsPage;
 import dev.vigil.desktop.findings.FindingsPage;
 import dev.vigil.desktop.keys.KeysPage;
 import dev.vigil.desktop.notifications.NotificationsPage;
@@ -34,14 +35,20 @@ public final class Dashboard {
         this.session = session;
         FindingsPage findings = new FindingsPage(session, tasks);
         reportFirstPage(findings);
+        DecisionsPage decisions = new DecisionsPage(session, tasks);
         List<Page> pages = List.of(
                 new OverviewPage(session, tasks),
                 findings,
                 new ScansPage(session, tasks),
                 new KeysPage(session, tasks),
+                decisions,
                 new NotificationsPage(session, tasks),
                 new SettingsPage(session, tasks));
         this.main = new MainView(session, pages);
+        findings.findings().onOpenDecision(id -> {
+            decisions.focus(id);
+            main.show(decisions.id());
+        });
     }
 
     /** Logs once how long after launch the first findings page was on screen: the start-up figure users feel. */

@@ -8,13 +8,17 @@ import dev.vigil.model.BulkStatusChange;
 import dev.vigil.model.BulkStatusResult;
 import dev.vigil.model.CreatedApiKey;
 import dev.vigil.model.CreatedWebhook;
+import dev.vigil.model.Decision;
+import dev.vigil.model.DecisionPreview;
 import dev.vigil.model.ExportFormat;
 import dev.vigil.model.Finding;
 import dev.vigil.model.FindingFilter;
 import dev.vigil.model.FindingStats;
+import dev.vigil.model.FindingStatus;
 import dev.vigil.model.FindingTrend;
 import dev.vigil.model.HistoryEntry;
 import dev.vigil.model.NewApiKey;
+import dev.vigil.model.NewDecision;
 import dev.vigil.model.NewProject;
 import dev.vigil.model.NewUser;
 import dev.vigil.model.NewWebhook;
@@ -30,6 +34,8 @@ import dev.vigil.model.StatusChange;
 import dev.vigil.model.User;
 import dev.vigil.model.Webhook;
 import dev.vigil.model.WebhookDelivery;
+import dev.vigil.model.VexFormat;
+import dev.vigil.model.VexImportResult;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -294,6 +300,45 @@ public final class VigilClient implements AutoCloseable {
     public WebhookDelivery redeliver(UUID webhookId, UUID deliveryId) {
         return post("/v1/webhooks/" + webhookId + "/deliveries/" + deliveryId + "/redeliver", Map.of(),
                 WebhookDelivery.class);
+    }
+
+    // Decisions and VEX
+
+    /** Makes a decision (Admin/Owner); the answer counts the findings it changed at once. */
+    public Decision createDecision(NewDecision decision) {
+        return post("/v1/decisions", decision, Decision.class);
+    }
+
+    /** How many findings the decision would change now, without making it ({@code ?dry_run=true}). */
+    public DecisionPreview previewDecision(NewDecision decision) {
+        return post("/v1/decisions?dry_run=true", decision, DecisionPreview.class);
+    }
+
+    /** The tenant's decisions, newest first, optionally of one project and one status. */
+    public Page<Decision> listDecisions(Optional<UUID> projectId, Optional<FindingStatus> status, Integer limit,
+                                        String cursor) {
+        String path = new QueryString().add("project_id", projectId).add("status", status.map(FindingStatus::wire))
+                .page(limit, cursor).appendTo("/v1/decisions");
+        return transport.get(path, pageOf(Decision.class));
+    }
+
+    public Decision getDecision(UUID decisionId) {
+        return transport.get("/v1/decisions/" + decisionId, type(Decision.class));
+    }
+
+    /** Deletes a decision (Admin/Owner); the findings it changed and nobody changed since go back. */
+    public void deleteDecision(UUID decisionId) {
+        transport.callIgnoringBody(Exchange.delete("/v1/decisions/" + decisionId));
+    }
+
+    /** The project's SCA findings as a VEX document of the given format. */
+    public JsonNode exportVex(UUID projectId, VexFormat format) {
+        return transport.get("/v1/projects/" + projectId + "/vex?format=" + format.wire(), type(JsonNode.class));
+    }
+
+    /** Applies a CycloneDX or OpenVEX document's statements as decisions of the project (Admin/Owner). */
+    public VexImportResult importVex(UUID projectId, JsonNode document) {
+        return post("/v1/projects/" + projectId + "/vex", document, VexImportResult.class);
     }
 
     // Operations and raw access

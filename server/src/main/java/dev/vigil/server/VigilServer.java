@@ -6,6 +6,7 @@ import dev.vigil.server.advisories.AdvisoryRepository;
 import dev.vigil.server.advisories.AdvisoryStatusService;
 import dev.vigil.server.advisories.BundledSnapshot;
 import dev.vigil.server.api.ApiKeyService;
+import dev.vigil.server.api.DecisionService;
 import dev.vigil.server.api.ApiKeys;
 import dev.vigil.server.api.FindingReads;
 import dev.vigil.server.api.FindingService;
@@ -16,6 +17,7 @@ import dev.vigil.server.api.ScanSubmissions;
 import dev.vigil.server.api.TrendService;
 import dev.vigil.server.api.UploadPermits;
 import dev.vigil.server.api.UserService;
+import dev.vigil.server.api.VexService;
 import dev.vigil.server.http.Admission;
 import dev.vigil.server.http.Authentication;
 import dev.vigil.server.http.BodyGuard;
@@ -51,6 +53,13 @@ import dev.vigil.server.scan.ScanRecovery;
 import dev.vigil.server.scan.ScanWorkers;
 import dev.vigil.server.scan.Scanner;
 import dev.vigil.server.scan.Scanners;
+import dev.vigil.server.scan.iac.IacScanner;
+import dev.vigil.server.scan.secrets.SecretsScanner;
+import dev.vigil.server.decisions.DecisionRepository;
+import dev.vigil.server.decisions.Decisions;
+import dev.vigil.server.decisions.RuleAliases;
+import dev.vigil.server.vex.Vex;
+import dev.vigil.server.vex.VexRepository;
 import dev.vigil.server.scan.SecretDigest;
 import dev.vigil.server.scan.SecretFingerprints;
 import dev.vigil.server.store.ApiKeyRepository;
@@ -133,7 +142,11 @@ public final class VigilServer implements AutoCloseable {
         var policies = new PolicyRepository();
         var scms = new ScmRepository();
         var integrations = new ScmIntegrations(database, projects, scms, TokenCipher.over(installationKey), clock);
-        var merger = new FindingMerger(projects, new MergeRepository(), SlaPolicy.defaults(), policies);
+        var decisions = new Decisions(database, new DecisionRepository(), findings, history, projects,
+                RuleAliases.lazy(() -> new RuleAliases(IacScanner.bundledRuleAliases(),
+                        SecretsScanner.bundledRuleAliases())), clock);
+        var merger = new FindingMerger(projects, new MergeRepository(), SlaPolicy.defaults(), policies,
+                decisions::applyOnMerge);
         var comments = new PrCommentRepository();
         var scanEvents = new ScanNotifications(Notifications.create(), scans, findings);
         var processor = new ScanProcessor(database, scans, archives, merger, scanners, settings.archiveLimits(),
@@ -177,7 +190,9 @@ public final class VigilServer implements AutoCloseable {
                             new FindingTriage(database, findings, history, users, clock)))
                     .register("/v1/projects", new ProjectService(database, projects, idempotency, clock),
                             new PullRequestSettingsService(database, projects, policies, integrations,
-                                    settings.outbound(), clock))
+                                    settings.outbound(), clock),
+                            new VexService(new Vex(database, new VexRepository(), projects, decisions, clock)))
+                    .register("/v1/decisions", new DecisionService(decisions, idempotency, clock))
                     .register("/v1/users", new UserService(database, users, idempotency, clock))
                     .register("/v1/api-keys", new ApiKeyService(database, keys, users, idempotency))
                     .register("/v1/webhooks", new WebhookService(

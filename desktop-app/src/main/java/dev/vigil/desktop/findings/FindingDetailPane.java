@@ -7,6 +7,7 @@ import dev.vigil.model.HistoryEntry;
 import dev.vigil.model.TriageAction;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.FlowPane;
@@ -33,8 +34,11 @@ final class FindingDetailPane {
     private final VBox content = new VBox(12);
     private final ScrollPane root = new ScrollPane(content);
 
-    FindingDetailPane(FindingDetailViewModel model, TriagePrompts prompts) {
+    private final DecisionLinks links;
+
+    FindingDetailPane(FindingDetailViewModel model, TriagePrompts prompts, DecisionLinks links) {
         this.model = model;
+        this.links = links;
         root.setId("finding-detail");
         root.setFitToWidth(true);
         root.getStyleClass().add("finding-detail");
@@ -71,6 +75,10 @@ final class FindingDetailPane {
         assign.setOnAction(event -> prompts.assign(1, user -> model.assign(user.map(u -> u.id()).orElse(null))));
         assign.disableProperty().bind(model.findingProperty().isNull());
         actions.getChildren().add(assign);
+        Button applyTo = new Button("Apply to…", new FontIcon(Feather.LAYERS));
+        applyTo.setId("detail-apply-to");
+        applyTo.setOnAction(event -> links.applyTo(model.findingProperty().get()));
+        actions.getChildren().add(new Guarded(applyTo, model.decisionRefusal()));
         return actions;
     }
 
@@ -95,11 +103,25 @@ final class FindingDetailPane {
                 : TIME.format(finding.slaDeadline()) + (finding.slaBreached() ? " (breached)" : ""));
         row("First seen", TIME.format(finding.firstSeen()));
         row("Last seen", TIME.format(finding.lastSeen()));
+        decisionRow(finding);
         row("Accepted by", finding.acceptedBy());
         row("Accepted because", finding.acceptedReason());
         row("Accepted until", finding.acceptedUntil() == null ? null : finding.acceptedUntil().toString());
         row("Fingerprint", finding.fingerprint());
         row("ID", finding.id().toString());
+    }
+
+    /** Which decision set the status, as a link to it on the Decisions page. */
+    private void decisionRow(Finding finding) {
+        FindingDetailViewModel.decisionOf(finding).ifPresent(id -> {
+            Label key = new Label("Set by");
+            key.getStyleClass().add("detail-key");
+            key.setMinWidth(Region.USE_PREF_SIZE);
+            Hyperlink link = new Hyperlink("decision " + id.toString().substring(0, 8) + "…");
+            link.setId("detail-decision-link");
+            link.setOnAction(event -> links.open(id));
+            fields.addRow(fields.getRowCount(), key, link);
+        });
     }
 
     private void row(String name, String value) {
@@ -115,7 +137,8 @@ final class FindingDetailPane {
     private void showHistory() {
         history.getChildren().clear();
         for (HistoryEntry entry : model.history()) {
-            String move = entry.from() == entry.to() ? entry.action() : entry.from().wire() + " → " + entry.to().wire();
+            String move = entry.from() == entry.to() ? entry.action()
+                    : (entry.from() == null ? entry.action() : entry.from().wire()) + " → " + entry.to().wire();
             Label line = new Label(TIME.format(entry.at()) + " · " + entry.actor() + " · " + move
                     + (entry.reason() == null ? "" : " · " + entry.reason()));
             line.setWrapText(true);

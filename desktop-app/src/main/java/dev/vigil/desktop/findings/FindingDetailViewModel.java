@@ -17,6 +17,7 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
 
@@ -24,6 +25,7 @@ import java.util.function.Consumer;
 public final class FindingDetailViewModel {
 
     private static final int HISTORY_PAGE = 100;
+    private static final String DECISION_ACTOR = "decision:";
 
     private final Session session;
     private final TaskExecutor tasks;
@@ -78,6 +80,30 @@ public final class FindingDetailViewModel {
     /** {@link #refusal} that follows the selection and the connection, for a {@code Guarded} control. */
     public StringBinding refusalOf(TriageAction action) {
         return Bindings.createStringBinding(() -> refusal(action), finding, session.connectionProperty());
+    }
+
+    /** Why "Apply to…" is refused: decisions are for Admins and Owners, about a selected finding. */
+    public StringBinding decisionRefusal() {
+        return Bindings.createStringBinding(() -> {
+            Role role = role();
+            if (role == null || !role.atLeast(Role.ADMIN)) {
+                return "Only Admins and Owners make decisions";
+            }
+            return finding.get() == null ? "Select a finding" : "";
+        }, finding, session.connectionProperty());
+    }
+
+    /** The decision that set the finding's status, when one did ({@code accepted_by} is {@code decision:<id>}). */
+    public static Optional<UUID> decisionOf(Finding finding) {
+        String by = finding.acceptedBy();
+        if (by == null || !by.startsWith(DECISION_ACTOR)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(UUID.fromString(by.substring(DECISION_ACTOR.length())));
+        } catch (IllegalArgumentException malformed) {
+            return Optional.empty();
+        }
     }
 
     public void apply(TriageInput input) {

@@ -17,6 +17,9 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.feather.Feather;
 
+import java.util.UUID;
+import java.util.function.Consumer;
+
 /** The Findings page: filter bar, bulk bar, the table and the selected finding's detail. */
 public final class FindingsView {
 
@@ -26,6 +29,7 @@ public final class FindingsView {
     private final FilterBar filterBar;
     private final BulkBar bulkBar;
     private final ExportControl export;
+    private final DecisionLinks links;
 
     public FindingsView(Session session, TaskExecutor tasks, FileChoice files) {
         list = new FindingsViewModel(session, tasks);
@@ -33,6 +37,7 @@ public final class FindingsView {
         BulkTriageViewModel bulk = new BulkTriageViewModel(session, tasks);
         ExportViewModel exports = new ExportViewModel(session, tasks, list.filters()::userFilter);
         TriagePrompts prompts = new TriagePrompts(root, list.choices());
+        links = new DecisionLinks(session, tasks, root, this::refresh);
         table = FindingsTable.create(list);
         filterBar = new FilterBar(list.filters(), list.choices());
         bulkBar = new BulkBar(table, list, bulk, prompts);
@@ -40,7 +45,7 @@ public final class FindingsView {
         table.getSelectionModel().selectedItemProperty().subscribe(detail.findingProperty()::set);
         root.setId("page-findings");
         root.getStyleClass().addAll("page", "findings-page");
-        SplitPane split = new SplitPane(tableArea(), new FindingDetailPane(detail, prompts).root());
+        SplitPane split = new SplitPane(tableArea(), new FindingDetailPane(detail, prompts, links).root());
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.7);
         VBox.setVgrow(split, Priority.ALWAYS);
@@ -55,6 +60,11 @@ public final class FindingsView {
 
     public Parent root() {
         return root;
+    }
+
+    /** Where a finding's link to the decision that set its status leads (the Decisions page). */
+    public void onOpenDecision(Consumer<UUID> open) {
+        links.onOpenDecision(open);
     }
 
     public FindingsViewModel model() {

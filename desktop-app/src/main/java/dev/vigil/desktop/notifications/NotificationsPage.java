@@ -41,7 +41,7 @@ public final class NotificationsPage implements Page {
 
     @Override
     public KeyCombination shortcut() {
-        return KeyCombination.keyCombination("Shortcut+5");
+        return KeyCombination.keyCombination("Shortcut+6");
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.vigil.server.triage;
 import dev.vigil.model.FindingStatus;
 import dev.vigil.model.ScanKind;
 import dev.vigil.model.Severity;
+import dev.vigil.server.decisions.DecisionMerge;
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.store.FindingCounts;
 import dev.vigil.server.store.MergeRepository;
@@ -58,12 +59,19 @@ public final class FindingMerger {
     private final MergeRepository merges;
     private final SlaPolicy sla;
     private final PolicyRepository policies;
+    private final DecisionMerge decisions;
 
     public FindingMerger(ProjectRepository projects, MergeRepository merges, SlaPolicy sla, PolicyRepository policies) {
+        this(projects, merges, sla, policies, DecisionMerge.NONE);
+    }
+
+    public FindingMerger(ProjectRepository projects, MergeRepository merges, SlaPolicy sla, PolicyRepository policies,
+                         DecisionMerge decisions) {
         this.projects = projects;
         this.merges = merges;
         this.sla = sla;
         this.policies = policies;
+        this.decisions = decisions;
     }
 
     /**
@@ -126,6 +134,7 @@ public final class FindingMerger {
         merges.logDetected(c, created, now, actor);
         merges.refresh(c, scan.tenantId(), refreshed, now, counts);
         merges.change(c, changes, now, actor, counts);
+        decisions.apply(c, scan.tenantId(), scan.projectId(), now, counts);
         counts.apply(c);
         return new Changed(created, changes.stream()
                 .filter(change -> change.from() == FindingStatus.RESOLVED).map(ScanChange::id).toList());

@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The iac engine: reads Terraform, Kubernetes manifests, Dockerfiles and CloudFormation templates into
@@ -60,6 +61,11 @@ public final class IacScanner implements Scanner {
     /** How many rules the scanner runs. */
     public int ruleCount() {
         return book.rules().size();
+    }
+
+    /** Every bundled rule's id with its aliases in other tools (Checkov, Trivy AVD ids). */
+    public static Map<String, List<String>> bundledRuleAliases() {
+        return RuleBook.bundled().rules().stream().collect(Collectors.toMap(IacRule::id, IacRule::aliases));
     }
 
     RuleBook book() {

@@ -8,6 +8,8 @@ import dev.vigil.server.scan.SourceFile;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The secrets engine: the bundled rules (one YAML file per family under {@code rules/}), a keyword
@@ -47,6 +49,11 @@ public final class SecretsScanner implements Scanner {
         this.book = book;
         this.keywords = keywords;
         this.digest = digest;
+    }
+
+    /** Every bundled rule's id with its aliases in other tools (gitleaks ids). */
+    public static Map<String, List<String>> bundledRuleAliases() {
+        return RuleBook.bundled().rules().stream().collect(Collectors.toMap(SecretRule::id, SecretRule::aliases));
     }
 
     @Override
