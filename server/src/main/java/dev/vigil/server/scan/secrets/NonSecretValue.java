@@ -20,7 +20,9 @@ final class NonSecretValue {
     private static final List<String> PLACEHOLDERS = List.of("xxx", "***", "...", "<", "${", "{{", "%(", "%s",
             "your", "here", "changeme", "change_me", "change-me", "changeit", "placeholder", "example", "sample",
             "dummy", "fake", "redacted", "replace", "insert", "todo", "foobar", "lorem", "secret", "password",
-            "token", "abc123", "123456", "qwerty");
+            "token", "abc123", "123456", "qwerty", "test");
+    private static final List<String> ALGORITHMS = List.of("SHA", "MD5", "AES", "DES", "RC2", "RC4", "RSA", "DSA",
+            "Hmac", "PBE", "PBKDF2", "GCM", "CBC", "ECB");
     private static final List<String> DIGEST_NAMES = List.of("sha", "md5", "hash", "digest", "checksum", "integrity",
             "crc32", "fingerprint", "etag");
     /** Base64 DER headers of public keys (SubjectPublicKeyInfo): RSA, EC P-256, P-384, Ed25519, X25519. */
@@ -33,9 +35,66 @@ final class NonSecretValue {
 
     /** Whether {@code value}, assigned to {@code key}, is not a secret. */
     static boolean recognises(CharSequence key, String value) {
-        return tooPlain(value) || placeholder(value) || text(value) || namesDigest(key)
-                || CodeReference.matches(value) || CodeWords.matches(value) || path(value) || host(value)
-                || url(value) || publicKey(value);
+        return tooPlain(value) || placeholder(value) || text(value) || namesDigest(key) || code(value)
+                || algorithm(value) || path(value) || host(value) || url(value) || publicKey(value) || uuid(value)
+                || timestamp(value);
+    }
+
+    /** Identifiers and expressions of them: {@code a.b}, {@code TypeName}, {@code sccSecurityMarks.foo=bar}. */
+    static boolean code(String value) {
+        if (CodeReference.matches(value) || CodeWords.matches(value)) {
+            return true;
+        }
+        int end = value.length();
+        while (end > 0 && value.charAt(end - 1) == '=') {
+            end--;
+        }
+        String unpadded = value.substring(0, end);
+        if (unpadded.indexOf('=') <= 0) {
+            return false;
+        }
+        for (String part : unpadded.split("=", -1)) {
+            if (!part.isEmpty() && !CodeReference.matches(part) && !CodeWords.matches(part)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A cipher or key-derivation name in the JCA style: {@code PBEWithSHA1AndDESede}, {@code SHA256withRSA}. */
+    static boolean algorithm(String value) {
+        if (!value.contains("With") && !value.contains("with")) {
+            return false;
+        }
+        for (String name : ALGORITHMS) {
+            if (value.contains(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A UUID: how identifiers look (request ids, idempotency tokens); providers whose keys are UUIDs have rules of their own. */
+    static boolean uuid(String value) {
+        if (value.length() != 36) {
+            return false;
+        }
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            boolean dash = i == 8 || i == 13 || i == 18 || i == 23;
+            if (dash ? c != '-' : Character.digit(c, 16) < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A date or a timestamp: {@code 2016-09-08T21:47:36Z}. */
+    static boolean timestamp(String value) {
+        return value.length() >= 10 && value.charAt(4) == '-' && value.charAt(7) == '-'
+                && value.substring(0, 4).chars().allMatch(Character::isDigit)
+                && value.substring(5, 7).chars().allMatch(Character::isDigit)
+                && value.substring(8, 10).chars().allMatch(Character::isDigit);
     }
 
     static boolean tooPlain(String value) {
@@ -97,6 +156,7 @@ final class NonSecretValue {
     static boolean host(String value) {
         boolean afterAt = value.startsWith("@");
         String host = afterAt ? value.substring(1) : value;
+        host = host.endsWith(".") ? host.substring(0, host.length() - 1) : host;
         int colon = host.indexOf(':');
         String name = colon < 0 ? host : host.substring(0, colon);
         if (name.isEmpty() || !name.chars().allMatch(c -> c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '.')) {
