@@ -37,8 +37,10 @@ final class CodeWords {
         int i = 0;
         while (i < value.length()) {
             char c = value.charAt(i);
-            int end;
-            if (isDigit(c)) {
+            int end = numeronymEnd(value, i);
+            if (end > i) {
+                letters = true;
+            } else if (isDigit(c)) {
                 end = runEnd(value, i, CharClass.DIGIT);
                 digitRuns++;
                 digits += end - i;
@@ -53,7 +55,7 @@ final class CodeWords {
                 } else if (!word(value.substring(i, end))) {
                     return false;
                 }
-            } else if ("_-./:".indexOf(c) >= 0) {
+            } else if (isSeparator(c)) {
                 end = i + 1;
             } else {
                 return false;
@@ -61,6 +63,24 @@ final class CodeWords {
             i = end;
         }
         return letters && singles <= 1 && digits * 10 <= value.length() * 4;
+    }
+
+    /**
+     * Where a numeronym that starts at {@code start} ends ({@code k8s}, {@code i18n}, {@code a11y}, {@code x86}:
+     * a lower-case letter, one or two digits, up to two lower-case letters, between separators), or {@code start}.
+     */
+    private static int numeronymEnd(String value, int start) {
+        if ((start > 0 && !isSeparator(value.charAt(start - 1))) || !isLower(value.charAt(start))) {
+            return start;
+        }
+        int digitsEnd = runEnd(value, start + 1, CharClass.DIGIT);
+        int end = runEnd(value, digitsEnd, CharClass.LOWER);
+        boolean shape = digitsEnd - start - 1 >= 1 && digitsEnd - start - 1 <= 2 && end - digitsEnd <= 2;
+        return shape && (end == value.length() || isSeparator(value.charAt(end))) ? end : start;
+    }
+
+    private static boolean isSeparator(char c) {
+        return "_-./:".indexOf(c) >= 0;
     }
 
     /** A capitalised or lower-case word, or an acronym: up to the next case change, digit or separator. */

@@ -31,6 +31,7 @@ class GenericValueJudgementTest {
         "    permits AESPBEKeyInfo, PBKDF2KeyInfo, P12MacPBEKeyInfo {",
         "    SSECustomerKey: 'x-amz-server-side-encryption-customer-key-MD5',",
         "})(merchantapi_accounts_v1beta || (exports.merchantapi_accounts_v1beta = merchantapi_accounts_v1beta = {}));",
+        "Tracking labels' keys are defined with special format. E.g. \"key\": \"goog-k8s-cluster-name\",\"value\": \"us\"",
     })
     void ignoresCode(String line) {
         assertThat(findings(line, "Code.java")).isEmpty();
@@ -51,8 +52,9 @@ class GenericValueJudgementTest {
     @ParameterizedTest
     @ValueSource(strings = {
         "  \"PWD\": \"/Users/maciej\",",
-        "// Required. The parent. Format: `projects/x/locations/x/apis/x` and the API key for it",
-        "    api_key_docs = \"https://cloud.google.com/docs/authentication/api-keys\"",
+        "     *     // Required. The name of the API to delete. Format: `projects/x/locations/x/apis/x`",
+        "    path = join(pwd, './data/pcg64-testset-1.csv')",
+        "    passwordRecovery: \"https://accounts.contoso.net/recover/start\"",
     })
     void ignoresPathsAndUrlsWithoutCredentials(String line) {
         assertThat(findings(line, "paths.ts")).isEmpty();
@@ -104,6 +106,7 @@ class GenericValueJudgementTest {
     @Test
     void neverReportsAnEmptyValue() {
         assertThat(findings("api_key = \"\"\nclient_secret = ''\npassword=\ntoken:\n", "settings.py")).isEmpty();
+        assertThat(findings("client_secret=\nclient_id=8f2b1c9d7e6a5f4b3c2d1e0f9a8b7c6d\n", ".env")).isEmpty();
     }
 
     @Test

@@ -43,7 +43,7 @@ class SecretsQualityTest {
         for (JsonNode testCase : cases) {
             List<Detection> detections = scanner.scanFile(fileOf(testCase));
             String text = testCase.path("text").asText();
-            boolean wrong = detections.stream().anyMatch(d -> ids(scanner, d).stream()
+            boolean wrong = detections.stream().anyMatch(d -> ids(d).stream()
                     .noneMatch(id -> positives.contains(id + "\n" + text)));
             tally.add(testCase, !detections.isEmpty(), wrong);
         }
@@ -52,7 +52,7 @@ class SecretsQualityTest {
         assertThat(tally.falsePositiveRate()).isLessThanOrEqualTo(MAX_FALSE_POSITIVE_RATE);
     }
 
-    private static List<String> ids(SecretsScanner scanner, Detection detection) {
+    private static List<String> ids(Detection detection) {
         List<String> ids = new ArrayList<>(detection.aliases());
         ids.add(detection.ruleId());
         return ids;
