@@ -70,16 +70,27 @@ final class NoiseCorpus {
             List<String> command = new ArrayList<>(List.of("npm", "install", "--no-audit", "--no-fund",
                     "--ignore-scripts", "--no-package-lock", "--loglevel=error", "--prefix", folder.toString()));
             command.addAll(NPM_PACKAGES);
-            Process npm = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            if (!npm.waitFor(15, TimeUnit.MINUTES) || npm.exitValue() != 0) {
-                npm.destroyForcibly();
+            if (!install(command)) {
                 System.out.println("noise: npm install failed; the JavaScript part holds only Node's own npm");
                 return;
             }
             tree("npm:" + String.join(",", NPM_PACKAGES), folder.resolve("node_modules"));
         } finally {
             delete(folder);
+        }
+    }
+
+    private static boolean install(List<String> command) throws InterruptedException {
+        try {
+            Process npm = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!npm.waitFor(15, TimeUnit.MINUTES)) {
+                npm.destroyForcibly();
+                return false;
+            }
+            return npm.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
         }
     }
 

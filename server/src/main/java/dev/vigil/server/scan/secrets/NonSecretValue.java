@@ -8,7 +8,7 @@ import java.util.Locale;
  * (and, for digests, the name): code ({@link CodeReference}, {@link CodeWords}: identifiers, constants,
  * member access, type and algorithm names), text (backslash-u escapes or characters beyond ASCII), file
  * paths, host names and URLs without credentials, placeholders ({@code <password>}, {@code ${VAR}},
- * {@code xxx}, {@code changeme}, {@code your-key-here}), public keys, digests in a field that names them
+ * {@code xxx}, {@code changeme}, {@code your-key-here}), dates, public keys, digests in a field that names them
  * ({@code sha}, {@code md5}, {@code hash}, {@code digest}, {@code checksum}) and values too short or too
  * uniform to be secrets. The {@code values} allowlist option of a rule applies it (the generic rules);
  * one pass over the value per check, no regex.
@@ -36,7 +36,7 @@ final class NonSecretValue {
     /** Whether {@code value}, assigned to {@code key}, is not a secret. */
     static boolean recognises(CharSequence key, String value) {
         return tooPlain(value) || placeholder(value) || text(value) || namesDigest(key) || code(value)
-                || algorithm(value) || path(value) || host(value) || url(value) || publicKey(value) || uuid(value)
+                || algorithm(value) || path(value) || host(value) || url(value) || publicKey(value)
                 || timestamp(value);
     }
 
@@ -72,21 +72,6 @@ final class NonSecretValue {
             }
         }
         return false;
-    }
-
-    /** A UUID: how identifiers look (request ids, idempotency tokens); providers whose keys are UUIDs have rules of their own. */
-    static boolean uuid(String value) {
-        if (value.length() != 36) {
-            return false;
-        }
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            boolean dash = i == 8 || i == 13 || i == 18 || i == 23;
-            if (dash ? c != '-' : Character.digit(c, 16) < 0) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** A date or a timestamp: {@code 2016-09-08T21:47:36Z}. */
