@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The entry point of the benchmarks ({@code ./bench}): {@code Bench secrets|archive|scan|findings|export|json|merge|all
+ * The entry point of the benchmarks ({@code ./bench}): {@code Bench secrets|archive|scan|findings|export|json|merge|iac|sca|noise|all
  * [args]}. Each benchmark prints its environment and short tables. Benchmarks run on demand only: none is a
  * test, none asserts a time.
  */
@@ -34,6 +34,7 @@ public final class Bench {
         TASKS.put("merge", args -> MergeBench.run());
         TASKS.put("iac", IacBench::main);
         TASKS.put("sca", ScaBench::main);
+        TASKS.put("noise", NoiseBench::main);
         LOAD.put("load", LoadBench::run);
     }
 
@@ -71,12 +72,13 @@ public final class Bench {
 
     private static void usage() {
         System.out.println("""
-                usage: ./bench secrets|archive|scan|findings|export|json|merge|iac|sca|all|load [args] [-Dname=value …]
+                usage: ./bench secrets|archive|scan|findings|export|json|merge|iac|sca|noise|all|load [args] [-Dname=value …]
                   secrets    secrets engine throughput beside a plain read of the same bytes (SecretsBench) [MB | jdk]
                   archive    archive pass over a ~50 MiB source archive beside a bare gunzip [MiB] [runs]
                   scan       full scan of a ~50 MiB archive, submission to completed (target <= 10 s)
                   iac        IaC scan throughput on a generated Terraform and Kubernetes tree (1,000 .tf < 2 s)
                   sca        advisory snapshot import, and matching the Juice Shop lockfile (target < 200 ms)
+                  noise      secrets findings per 100 MB of real code without secrets, by language, each listed
                   findings   findings list p50/p95/p99 at -Dbench.findings=1000000 in one tenant (target p95 <= 50 ms)
                   export     export of 10,000 rows as CSV and JSON (target <= 1 s)
                   json       a findings page of 21 and 101 rows written as the API sends it (µs per page)

@@ -1,5 +1,6 @@
 package dev.vigil.server.bench;
 
+import dev.vigil.server.testing.GitHubTokens;
 import java.util.Random;
 
 /**
@@ -50,7 +51,7 @@ final class PlantedSecrets implements ArchiveBench.FileHook {
 
     private String secretLine(int n) {
         return switch (n % 5) {
-            case 0 -> "    private static final String GITHUB_TOKEN = \"ghp_" + random(ALNUM, 36) + "\";";
+            case 0 -> "    private static final String GITHUB_TOKEN = \"" + githubToken(random) + "\";";
             case 1 -> "    String awsAccessKeyId = \"AKIA" + random(BASE32, 16) + "\";";
             case 2 -> "    slack.botToken = \"xoxb-" + digits(12) + "-" + digits(13) + "-" + random(ALNUM, 24) + "\";";
             case 3 -> "    Stripe.apiKey = \"sk_live_" + random(ALNUM, 24) + "\";";
@@ -66,9 +67,9 @@ final class PlantedSecrets implements ArchiveBench.FileHook {
         return text(random, alphabet, length);
     }
 
-    /** A GitHub personal access token: {@code ghp_} and 36 random letters and digits. */
+    /** A GitHub personal access token: {@code ghp_}, 30 random letters and digits and their checksum. */
     static String githubToken(Random random) {
-        return "ghp_" + text(random, ALNUM, 36);
+        return GitHubTokens.withChecksum("ghp_" + text(random, ALNUM, 30));
     }
 
     private static String text(Random random, String alphabet, int length) {

@@ -1,5 +1,6 @@
 package dev.vigil.server.cli;
 
+import dev.vigil.server.testing.GitHubTokens;
 import dev.vigil.client.ScanQuery;
 import dev.vigil.model.NewProject;
 import dev.vigil.model.Project;
@@ -70,10 +71,10 @@ class SubmitCommandTest {
         String alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
         java.util.Random random = new java.util.Random(11);
         StringBuilder token = new StringBuilder("ghp_");
-        for (int i = 0; i < 36; i++) {
+        for (int i = 0; i < 30; i++) {
             token.append(alphabet.charAt(random.nextInt(alphabet.length())));
         }
-        return token.toString();
+        return GitHubTokens.withChecksum(token.toString());
     }
 
     @Test

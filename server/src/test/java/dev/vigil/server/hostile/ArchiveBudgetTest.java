@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** An upload cannot make a scan read more than its limits allow, nor run longer than its time budget. */
 class ArchiveBudgetTest {
 
-    private static final String TOKEN = "ghp_R4nd0mT0k3nV4lu3Qx7Lp2Mz9Kc5Wb8Yd1Fh";
+    private static final String TOKEN = "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";
     private static final long EIGHT_MIB = 8L << 20;
     private static TestServer server;
     private static TestServer.Tenant tenant;

@@ -1,5 +1,6 @@
 package dev.vigil.server.nodes;
 
+import dev.vigil.server.testing.GitHubTokens;
 import dev.vigil.client.ScanArchive;
 import dev.vigil.client.ScanSubmission;
 import dev.vigil.client.SystemClient;
@@ -245,10 +246,10 @@ class FailoverTest {
         StringBuilder secrets = new StringBuilder();
         for (int i = 0; i < SECRETS_PER_SCAN; i++) {
             StringBuilder token = new StringBuilder("ghp_");
-            for (int k = 0; k < 36; k++) {
+            for (int k = 0; k < 30; k++) {
                 token.append(ALPHABET.charAt(random.nextInt(ALPHABET.length())));
             }
-            secrets.append("token_").append(i).append(" = \"").append(token).append("\"\n");
+            secrets.append("token_").append(i).append(" = \"").append(GitHubTokens.withChecksum(token.toString())).append("\"\n");
         }
         Map<String, String> files = new LinkedHashMap<>();
         files.put("config/settings.py", secrets.toString());

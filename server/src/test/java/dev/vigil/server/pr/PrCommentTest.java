@@ -1,5 +1,6 @@
 package dev.vigil.server.pr;
 
+import dev.vigil.server.testing.GitHubTokens;
 import dev.vigil.client.ScanArchive;
 import dev.vigil.client.ScanSubmission;
 import dev.vigil.client.VigilClient;
@@ -92,10 +93,10 @@ class PrCommentTest {
 
     private static String githubToken() {
         StringBuilder token = new StringBuilder("ghp_");
-        for (int i = 0; i < 36; i++) {
+        for (int i = 0; i < 30; i++) {
             token.append(ALPHABET.charAt(RANDOM.nextInt(ALPHABET.length())));
         }
-        return token.toString();
+        return GitHubTokens.withChecksum(token.toString());
     }
 
     private static Project githubProject(String repository, String token) {

@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Hostile uploads end as completed scans with warnings; nothing outside the archive is read or written. */
 class HostileArchiveScanTest {
 
-    private static final String TOKEN = "ghp_R4nd0mT0k3nV4lu3Qx7Lp2Mz9Kc5Wb8Yd1Fh";
+    private static final String TOKEN = "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";
     private static TestServer server;
     private static TestServer.Tenant tenant;
 

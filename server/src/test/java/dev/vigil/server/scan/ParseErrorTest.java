@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 /** Each parser's failure becomes its place only: the message names a line and column, never the file's text. */
 class ParseErrorTest {
 
-    private static final String TOKEN = "ghp_Vq3xL8mN2pR5tW9yB1cD4fG7hJ0kM6sA2eQz";
+    private static final String TOKEN = "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";
 
     @Test
     void jacksonJsonFailureGivesItsLineAndColumn() {

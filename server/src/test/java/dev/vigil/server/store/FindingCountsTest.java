@@ -1,5 +1,6 @@
 package dev.vigil.server.store;
 
+import dev.vigil.server.testing.GitHubTokens;
 import dev.vigil.client.ScanArchive;
 import dev.vigil.client.ScanSubmission;
 import dev.vigil.client.VigilClient;
@@ -270,9 +271,9 @@ class FindingCountsTest {
     private static String githubToken() {
         Random random = new Random();
         StringBuilder token = new StringBuilder("ghp_");
-        for (int i = 0; i < 36; i++) {
+        for (int i = 0; i < 30; i++) {
             token.append(ALPHABET.charAt(random.nextInt(ALPHABET.length())));
         }
-        return token.toString();
+        return GitHubTokens.withChecksum(token.toString());
     }
 }

@@ -1,5 +1,6 @@
 package dev.vigil.server.triage;
 
+import dev.vigil.server.testing.GitHubTokens;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.vigil.client.ScanArchive;
 import dev.vigil.client.ScanSubmission;
@@ -57,10 +58,10 @@ class ScanMergeTest {
 
     private static String token() {
         StringBuilder token = new StringBuilder("ghp_");
-        for (int i = 0; i < 36; i++) {
+        for (int i = 0; i < 30; i++) {
             token.append(ALPHABET.charAt(RANDOM.nextInt(ALPHABET.length())));
         }
-        return token.toString();
+        return GitHubTokens.withChecksum(token.toString());
     }
 
     private static ScanDetail scan(Project project, String branch, Integer prId, List<String> changed,

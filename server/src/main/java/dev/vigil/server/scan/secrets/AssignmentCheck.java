@@ -21,9 +21,11 @@ final class AssignmentCheck {
 
     private static final String WORD = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_";
     private static final boolean[] KEY_CHARS = chars(WORD + "\t .-");
-    private static final boolean[] QUOTE_CHARS = chars("'\"\n\r\t ");
+    private static final boolean[] QUOTE_CHARS = chars("'\"\t ");
     private static final boolean[] OPERATOR_CHARS = chars("=>:|?,");
-    private static final boolean[] LEAD_CHARS = chars("`'\"\n\r\t =:>|");
+    private static final boolean[] LEAD_CHARS = chars("`'\"\t =:>|");
+    /** After an XML tag's {@code >}, the element's text may start on the next line. */
+    private static final boolean[] TAG_LEAD_CHARS = chars("`'\"\n\r\t =:>|");
     private static final boolean[] END_CHARS = chars("`'\"\n\r\t\f ;");
     private static final boolean[] VALUE_CHARS = valueChars();
 
@@ -38,7 +40,7 @@ final class AssignmentCheck {
         if (i >= end || !is(OPERATOR_CHARS, text.charAt(i))) {
             return false;
         }
-        i = skip(text, i + 1, end, VALUE_LEAD + 2, LEAD_CHARS);
+        i = skip(text, i + 1, end, VALUE_LEAD + 2, text.charAt(i) == '>' ? TAG_LEAD_CHARS : LEAD_CHARS);
         valueStart = i;
         escaped = false;
         int limit = Math.min(end, i + MAX_VALUE + 1);

@@ -18,7 +18,7 @@ record GlobalAllowlist(List<Pattern> paths, RuleAllowlist secrets) {
         String anyPath = String.join("|", paths.stream().map(path -> "(?:" + path.pattern() + ")").toList());
         return new GlobalAllowlist(paths.isEmpty() ? List.of() : List.of(Pattern.compile(anyPath)),
                 new RuleAllowlist(RuleCompiler.patterns(definition.secrets(), "global secrets"),
-                        RuleCompiler.orEmpty(definition.stopwords()), List.of(), List.of(), List.of(), false));
+                        RuleCompiler.orEmpty(definition.stopwords()), List.of(), List.of(), List.of(), false, false));
     }
 
     boolean skipsPath(String path) {

@@ -8,14 +8,14 @@ import java.util.Locale;
 /**
  * What a rule, or every rule, lets pass. A candidate is allowed (not reported) when the secret regex finds
  * a match in the secret, a stopword occurs in the secret, the secret is a {@link CodeReference} (with
- * {@code identifiers: true}), a key stopword occurs in the key name before the
+ * {@code identifiers: true}), a {@link NonSecretValue} for its key (with {@code values: true}), a key stopword occurs in the key name before the
  * secret (lower-cased, without {@code _ . -}, spaces and quotes: {@code primary_key} is {@code primarykey}),
  * a match regex finds a match in the key and the regex match, or a line regex in the candidate's line.
  * Stopwords are matched case-insensitively; regexes are tried in their order, so cheap and common ones
  * should come first.
  */
 record RuleAllowlist(List<Pattern> secrets, List<String> stopwords, List<String> keys, List<Pattern> matches,
-                     List<Pattern> lines, boolean identifiers) {
+                     List<Pattern> lines, boolean identifiers, boolean values) {
 
     RuleAllowlist {
         secrets = List.copyOf(secrets);
@@ -40,6 +40,11 @@ record RuleAllowlist(List<Pattern> secrets, List<String> stopwords, List<String>
             }
         }
         return false;
+    }
+
+    /** Whether the rule judges values ({@code values: true}) and this one, assigned to {@code key}, is not a secret. */
+    boolean allowsValue(CharSequence key, String secret) {
+        return values && NonSecretValue.recognises(key, secret);
     }
 
     boolean allowsSecretByPattern(String secret) {

@@ -16,14 +16,17 @@ import java.util.Optional;
  * lets RE2/J stop as soon as the match fails. Regexes may use three macros, expanded before compilation:
  * <ul>
  *   <li>{@code {{assign}}}: what separates a key from its value in code and configuration
- *       ({@code =}, {@code :}, {@code =>}, {@code :=}, {@code ?=}, a closing {@code >} of an XML tag, quotes);</li>
+ *       ({@code =}, {@code :}, {@code =>}, {@code :=}, {@code ?=}, a closing {@code >} of an XML tag, quotes),
+ *       on one line: an assignment never spans a newline ({@code KEY=} with nothing after it is empty), but
+ *       an XML element's text may start on the line after its tag;</li>
  *   <li>{@code {{end}}}: what may follow a value (a quote, a space, {@code ;}, an escaped newline, the end);</li>
  *   <li>{@code {{uuid}}}: a UUID in hex digits.</li>
  * </ul>
  */
 final class RuleCompiler {
 
-    static final String ASSIGN = "(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\"\\s=]{0,5}";
+    static final String ASSIGN = "(?:[ \\t\\w.-]{0,20})[ \\t'\"]{0,3}"
+            + "(?:>[`'\"\\s=]{0,5}|(?:=|:{1,3}=|\\|\\||:|=>|\\?=|,)[`'\" \\t=]{0,5})";
     static final String END = "(?:[`'\"\\s;]|\\\\[nr]|$)";
     static final String UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
 
@@ -46,7 +49,7 @@ final class RuleCompiler {
         List<String> keywords = keywords(d.keywords(), where);
         int group = d.secretGroup() == null ? SecretRule.FIRST_GROUP : d.secretGroup();
         require(group <= regex.groupCount(), "a secretGroup the regex has", where);
-        AllowDefinition allow = d.allowlist() == null ? new AllowDefinition(null, null, null, null, null, null) : d.allowlist();
+        AllowDefinition allow = d.allowlist() == null ? new AllowDefinition(null, null, null, null, null, null, null) : d.allowlist();
         ExamplesDefinition examples = d.examples() == null ? new ExamplesDefinition(null, null) : d.examples();
         int before = d.window() == null || d.window().before() == null ? 0 : d.window().before();
         int after = d.window() == null || d.window().after() == null ? 0 : d.window().after();
@@ -57,6 +60,7 @@ final class RuleCompiler {
                 allowlist(allow, where), orEmpty(d.aliases()), before, after, Boolean.TRUE.equals(d.fallback()),
                 d.regex().contains("{{assign}}"),
                 d.examplePath() == null ? "config.txt" : d.examplePath(),
+                Optional.ofNullable(d.checksum()).map(TokenChecksum::named),
                 orEmpty(examples.find()), orEmpty(examples.ignore()));
     }
 
@@ -75,7 +79,7 @@ final class RuleCompiler {
     private static RuleAllowlist allowlist(AllowDefinition allow, String where) {
         return new RuleAllowlist(patterns(allow.secrets(), where), orEmpty(allow.stopwords()), orEmpty(allow.keys()),
                 patterns(allow.matches(), where), patterns(allow.lines(), where),
-                Boolean.TRUE.equals(allow.identifiers()));
+                Boolean.TRUE.equals(allow.identifiers()), Boolean.TRUE.equals(allow.values()));
     }
 
     private static List<String> keywords(List<String> keywords, String where) {

@@ -9,11 +9,11 @@ import java.util.List;
 record RuleDefinition(String id, String title, String description, String severity, String cwe, String regex,
                       Integer secretGroup, List<String> keywords, Double entropy, String path,
                       AllowDefinition allowlist, List<String> aliases, WindowDefinition window,
-                      String examplePath, Boolean fallback, ExamplesDefinition examples) {
+                      String examplePath, Boolean fallback, String checksum, ExamplesDefinition examples) {
 
     /** Values that look like secrets but are not: see {@link RuleAllowlist}. */
     record AllowDefinition(List<String> secrets, List<String> stopwords, List<String> keys, List<String> matches,
-                           List<String> lines, Boolean identifiers) {
+                           List<String> lines, Boolean identifiers, Boolean values) {
     }
 
     /** How far around a keyword hit a multi-line rule looks, in characters. */

@@ -108,8 +108,12 @@ final class RuleMatcher implements WindowScanner.WindowSink {
             return false;
         }
         RuleAllowlist allow = rule.allowlist();
-        return !allow.allowsSecretByWord(secret) && !global.allowsSecretByWord(secret)
-                && !allow.allowsKey(new TextWindow().set(text, keyStart(matchStart), offset));
+        if (allow.allowsSecretByWord(secret) || global.allowsSecretByWord(secret)) {
+            return false;
+        }
+        CharSequence key = new TextWindow().set(text, keyStart(matchStart), offset);
+        return !allow.allowsKey(key) && !allow.allowsValue(key, secret)
+                && rule.checksum().map(checksum -> checksum.holds(secret)).orElse(true);
     }
 
     /** Cheap checks first: entropy, stopwords and key names, then the allowlist regexes. */

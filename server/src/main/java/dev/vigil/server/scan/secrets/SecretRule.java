@@ -22,13 +22,14 @@ import java.util.Optional;
  *                      reports the same secret on the same line
  * @param assignment    the regex starts with a key and the {@code {{assign}}} macro, so it runs only where
  *                      {@link AssignmentCheck} sees an assignment after the keyword
+ * @param checksum      when present, the checksum the provider builds into the secret, which must hold
  * @param shouldFind    examples this rule must report
  * @param shouldNotFind examples this rule must not report
  */
 record SecretRule(String id, String title, String description, Severity severity, String cwe, Pattern regex,
                   int secretGroup, List<String> keywords, double minEntropy, Optional<Pattern> path,
                   RuleAllowlist allowlist, List<String> aliases, int before, int after, boolean fallback, boolean assignment,
-                  String examplePath,
+                  String examplePath, Optional<TokenChecksum> checksum,
                   List<String> shouldFind, List<String> shouldNotFind) {
 
     static final int FIRST_GROUP = -1;

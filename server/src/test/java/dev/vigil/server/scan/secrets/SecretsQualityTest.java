@@ -2,6 +2,7 @@ package dev.vigil.server.scan.secrets;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vigil.server.scan.Detection;
 import dev.vigil.server.scan.SourceFile;
 import dev.vigil.server.testing.TestData;
 import org.junit.jupiter.api.Test;
@@ -18,31 +19,43 @@ import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Recall and false-positive rate over gitleaks' labelled cases ({@code testdata/secrets/cases.jsonl}):
- * recall is the share of positive cases where anything is reported, the false-positive rate the share of
- * cases that no reference rule reports where anything is. A few negative cases repeat, word for word, the
- * text of a positive case of a sibling rule (gitleaks lists each Cloudflare rule's true positives as the other
- * Cloudflare rules' false positives): their labels contradict each other, so the rate that must stay under the
- * target leaves them out; the raw rate over all negatives is printed beside it.
+ * Recall and false-positive rate over gitleaks' labelled cases ({@code testdata/secrets/cases.jsonl}),
+ * every case counted: recall is the share of positive cases where anything is reported; the false-positive
+ * rate is the share of all negative cases where a finding is reported that the data does not label as a
+ * true one. The labels are per rule: gitleaks lists each Cloudflare rule's true positives as the other
+ * Cloudflare rules' negatives, so a finding on a negative case is a true one only when the same text is a
+ * positive case of the finding's rule (its id or an alias); any other finding fires. The share of negatives
+ * with any finding at all is printed beside it.
  */
 class SecretsQualityTest {
 
-    private static final double MIN_RECALL = 0.97;
+    private static final double MIN_RECALL = 0.99;
     private static final double MAX_FALSE_POSITIVE_RATE = 0.02;
 
     @Test
-    void reachesTheRecallAndFalsePositiveTargetsOnGitleaksCases() throws IOException {
+    void reachesTheRecallAndFalsePositiveTargetsOnGitleaksCasesCountedRaw() throws IOException {
         SecretsScanner scanner = new SecretsScanner();
         List<JsonNode> cases = readCases();
-        Set<String> positiveTexts = new HashSet<>();
-        cases.stream().filter(c -> c.path("expected").asBoolean()).forEach(c -> positiveTexts.add(c.path("text").asText()));
+        Set<String> positives = new HashSet<>();
+        cases.stream().filter(c -> c.path("expected").asBoolean())
+                .forEach(c -> positives.add(c.path("rule_id").asText() + "\n" + c.path("text").asText()));
         Tally tally = new Tally();
         for (JsonNode testCase : cases) {
-            tally.add(testCase, !scanner.scanFile(fileOf(testCase)).isEmpty(), positiveTexts);
+            List<Detection> detections = scanner.scanFile(fileOf(testCase));
+            String text = testCase.path("text").asText();
+            boolean wrong = detections.stream().anyMatch(d -> ids(d).stream()
+                    .noneMatch(id -> positives.contains(id + "\n" + text)));
+            tally.add(testCase, !detections.isEmpty(), wrong);
         }
         tally.print();
         assertThat(tally.recall()).isGreaterThanOrEqualTo(MIN_RECALL);
         assertThat(tally.falsePositiveRate()).isLessThanOrEqualTo(MAX_FALSE_POSITIVE_RATE);
+    }
+
+    private static List<String> ids(Detection detection) {
+        List<String> ids = new ArrayList<>(detection.aliases());
+        ids.add(detection.ruleId());
+        return ids;
     }
 
     /** The counts behind the two rates, and what was missed or reported wrongly. */
@@ -51,23 +64,20 @@ class SecretsQualityTest {
         private int found;
         private int negatives;
         private int falsePositives;
-        private int contradictory;
-        private int contradictoryReported;
+        private int anyFinding;
         private final List<String> misses = new ArrayList<>();
 
-        void add(JsonNode testCase, boolean reported, Set<String> positiveTexts) {
+        void add(JsonNode testCase, boolean reported, boolean wrong) {
             String rule = testCase.path("rule_id").asText();
             if (testCase.path("expected").asBoolean()) {
                 positives++;
                 found += reported ? 1 : 0;
                 note(!reported, "missed " + rule);
-            } else if (positiveTexts.contains(testCase.path("text").asText())) {
-                contradictory++;
-                contradictoryReported += reported ? 1 : 0;
-            } else if (!testCase.path("ref_detects").asBoolean(false)) {
+            } else {
                 negatives++;
-                falsePositives += reported ? 1 : 0;
-                note(reported, "false positive " + rule);
+                falsePositives += wrong ? 1 : 0;
+                anyFinding += reported ? 1 : 0;
+                note(wrong, "false positive " + rule);
             }
         }
 
@@ -86,11 +96,10 @@ class SecretsQualityTest {
         }
 
         void print() {
-            System.out.printf("secrets quality: recall %.2f%% (%d/%d), false-positive rate %.2f%% (%d/%d)%n",
+            System.out.printf("secrets quality: recall %.2f%% (%d/%d), false-positive rate %.2f%% (%d/%d negatives)%n",
                     100 * recall(), found, positives, 100 * falsePositiveRate(), falsePositives, negatives);
-            System.out.printf("secrets quality: raw false-positive rate including %d contradictory negatives %.2f%% (%d/%d)%n",
-                    contradictory, 100.0 * (falsePositives + contradictoryReported) / (negatives + contradictory),
-                    falsePositives + contradictoryReported, negatives + contradictory);
+            System.out.printf("secrets quality: negatives with any finding, true ones of another rule included "
+                    + "%.2f%% (%d/%d)%n", 100.0 * anyFinding / negatives, anyFinding, negatives);
             misses.forEach(miss -> System.out.println("  " + miss));
         }
     }

@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.tuple;
 class SecretsScannerTest {
 
     private static final String AWS_KEY = "AKIA" + "QYLPMN4RTZ2ACD7K";
-    private static final String GITHUB_PAT = "ghp_" + "R8mZq3WkT1vY7nB2xC5dF9gH4jK6lP0sQ2aE";
+    private static final String GITHUB_PAT = "ghp_" + "R8mZq3WkT1vY7nB2xC5dF9gH4jK6lP3nP7mG";
     private static final SecretsScanner SCANNER = new SecretsScanner();
 
     @Test
