@@ -11,7 +11,7 @@ import java.util.Map;
  * The {@link RuleHelp} of an IaC rule: its own {@code risk} and {@code docs} where the rule file gives them,
  * otherwise the risk of its CWE and the documentation page of its first resource type (the Terraform
  * registry, the CloudFormation user guide, the Kubernetes or Docker reference); then the CWE and the
- * Checkov and Trivy ids it matches.
+ * Checkov and Trivy ids it matches (docs/adr/0056-iac-rules-say-what-they-mean.md).
  */
 final class IacRuleHelp {
 

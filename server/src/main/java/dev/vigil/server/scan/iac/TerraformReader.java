@@ -41,7 +41,7 @@ final class TerraformReader {
 
     /**
      * The resources, data sources and provider configurations ({@code provider.aws}, {@code provider.aws.east} for
-     * an alias) of one file, with the known references replaced.
+     * an alias; docs/adr/0056-iac-rules-say-what-they-mean.md) of one file, with the known references replaced.
      */
     static IacFile resources(String path, List<HclBlock> blocks, Map<String, Node> known) {
         IacFile file = new IacFile(path);
