@@ -15,10 +15,11 @@ import java.util.Objects;
  *                 name. Never a secret value in the clear.
  * @param line     1-based line of the problem in {@code path}
  * @param aliases  equivalent ids in other tools (Checkov, Trivy, CVE, GHSA), possibly empty
+ * @param help     what the rule means (risk, fix, references), or null where the engine has none
  */
 public record Detection(ScanKind kind, String ruleId, String title, Severity severity, String cwe, String path,
                         int line, String description, String fixAvailable, boolean isBreaking, boolean isDirect,
-                        String identity, List<String> aliases) {
+                        String identity, List<String> aliases, RuleHelp help) {
 
     public Detection {
         Objects.requireNonNull(kind, "kind");
@@ -30,6 +31,14 @@ public record Detection(ScanKind kind, String ruleId, String title, Severity sev
         description = description == null ? title : description;
         line = Math.max(1, line);
         aliases = aliases == null ? List.of() : List.copyOf(aliases);
+    }
+
+    /** A detection whose rule has no help of its own. */
+    public Detection(ScanKind kind, String ruleId, String title, Severity severity, String cwe, String path,
+                     int line, String description, String fixAvailable, boolean isBreaking, boolean isDirect,
+                     String identity, List<String> aliases) {
+        this(kind, ruleId, title, severity, cwe, path, line, description, fixAvailable, isBreaking, isDirect,
+                identity, aliases, null);
     }
 
     /** The finding's location, {@code <path>:<line>}. */

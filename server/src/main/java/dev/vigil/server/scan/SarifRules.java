@@ -64,7 +64,12 @@ final class SarifRules {
         rule.put("name", name(detection.title(), detection.ruleId()));
         rule.putObject("shortDescription").put("text", detection.title());
         rule.putObject("fullDescription").put("text", fullDescription(detection));
-        rule.putObject("help").put("text", help(detection));
+        if (detection.help() != null) {
+            rule.put("helpUri", detection.help().uri());
+            rule.putObject("help").put("text", detection.help().text()).put("markdown", detection.help().markdown());
+        } else {
+            rule.putObject("help").put("text", help(detection));
+        }
         rule.putObject("defaultConfiguration").put("level", level(detection.severity()));
         ObjectNode properties = rule.putObject("properties");
         properties.put("security-severity", securitySeverity(detection.severity()));

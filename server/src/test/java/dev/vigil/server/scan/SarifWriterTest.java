@@ -10,6 +10,7 @@ import com.networknt.schema.ValidationMessage;
 import dev.vigil.model.ScanKind;
 import dev.vigil.model.ScanWarning;
 import dev.vigil.model.Severity;
+import dev.vigil.server.scan.iac.IacScanner;
 import dev.vigil.server.testing.TestData;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -20,6 +21,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -182,6 +184,33 @@ class SarifWriterTest {
         driver.put("version", "<version>");
         driver.put("semanticVersion", "<version>");
         return copy;
+    }
+
+    @Test
+    void servesAnIacRulesHelpAndTheProvidersDocumentationAsHelpUri() {
+        Scanner.Session session = new IacScanner().start((code, message, file) -> {
+        });
+        session.scan(new SourceFile("main.tf", """
+                resource "azurerm_app_service" "web" {
+                  name = "web"
+                }
+                """.getBytes(StandardCharsets.UTF_8)));
+        List<Detection> detections = session.finish();
+        ObjectNode log = writer.toJson(detections, List.of());
+        assertValid(log);
+        JsonNode rule = null;
+        for (JsonNode candidate : log.at("/runs/0/tool/driver/rules")) {
+            if (candidate.path("id").asText().equals("azure-app-service-https-only-off")) {
+                rule = candidate;
+            }
+        }
+        assertThat(rule).as("the rule of the finding").isNotNull();
+        assertThat(rule.path("helpUri").asText())
+                .isEqualTo("https://registry.terraform.io/providers/hashicorp/azurerm/latest/docs/resources/app_service");
+        assertThat(rule.at("/help/text").asText()).contains("Fix: ", "CWE-319", "CKV_AZURE_14", "AVD-AZU-0004");
+        assertThat(rule.at("/help/markdown").asText())
+                .contains("**Fix:**", "[CWE-319](https://cwe.mitre.org/data/definitions/319.html)",
+                        "[AVD-AZU-0004](https://avd.aquasec.com/misconfig/avd-azu-0004)", "- CKV_AZURE_14 (Checkov)");
     }
 
     private static void assertValid(JsonNode log) {

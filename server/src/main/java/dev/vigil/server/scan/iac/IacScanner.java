@@ -166,8 +166,9 @@ public final class IacScanner implements Scanner {
                 int line = rule.check().evaluate(resource);
                 if (line > 0) {
                     detections.add(new Detection(ScanKind.IAC, rule.id(), rule.title(), rule.severity(), rule.cwe(),
-                            path, line, rule.title() + " (" + resource.address() + ")", rule.fix(), false, false,
-                            resource.address(), rule.aliases()));
+                            path, line, rule.title() + " (" + resource.address() + "). " + rule.help().risk()
+                            + " See " + rule.help().uri(), rule.fix(), false, false,
+                            resource.address(), rule.aliases(), rule.help()));
                 }
             }
         }

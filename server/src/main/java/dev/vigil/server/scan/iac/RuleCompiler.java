@@ -39,11 +39,12 @@ final class RuleCompiler {
         require(definition.resources() != null && !definition.resources().isEmpty(), "resources", where);
         require(definition.examples() != null && definition.examples().bad() != null
                 && definition.examples().good() != null, "bad and good examples", where);
+        List<String> aliases = definition.aliases() == null ? List.of() : definition.aliases();
+        Framework framework = Framework.of(file.framework());
         return new IacRule(definition.id(), definition.title(), Severity.of(definition.severity()),
-                definition.cwe(), definition.fix(),
-                definition.aliases() == null ? List.of() : definition.aliases(), Framework.of(file.framework()),
+                definition.cwe(), definition.fix(), aliases, framework,
                 new LinkedHashSet<>(definition.resources()), check(definition.check(), where), file.examplePath(),
-                definition.examples().bad(), definition.examples().good());
+                definition.examples().bad(), definition.examples().good(), IacRuleHelp.of(definition, framework));
     }
 
     static Check check(JsonNode node, String where) {

@@ -7,10 +7,11 @@ import java.util.List;
 /**
  * One rule as written in a YAML rule file. {@code check} is a one-key map: {@code missing}, {@code present},
  * {@code require}, {@code forbid}, {@code range}, {@code unlinked}, {@code any}, {@code all} or
- * {@code predicate} (see {@link RuleCompiler}).
+ * {@code predicate} (see {@link RuleCompiler}). {@code risk} and {@code docs} (the provider's documentation
+ * URL) are optional: {@link IacRuleHelp} derives them from the title and the resource type when absent.
  */
-record RuleDefinition(String id, String title, String severity, String cwe, String fix, List<String> aliases,
-                      List<String> resources, JsonNode check, ExamplesDefinition examples) {
+record RuleDefinition(String id, String title, String severity, String cwe, String fix, String risk, String docs,
+                      List<String> aliases, List<String> resources, JsonNode check, ExamplesDefinition examples) {
 
     /** The rule's own examples: whole files it must flag ({@code bad}) and must not ({@code good}). */
     record ExamplesDefinition(List<String> bad, List<String> good) {

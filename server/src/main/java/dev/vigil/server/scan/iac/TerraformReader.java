@@ -39,7 +39,10 @@ final class TerraformReader {
         }
     }
 
-    /** The resources and data sources of one file, with the known references replaced. */
+    /**
+     * The resources, data sources and provider configurations ({@code provider.aws}, {@code provider.aws.east} for
+     * an alias; docs/adr/0056-iac-rules-say-what-they-mean.md) of one file, with the known references replaced.
+     */
     static IacFile resources(String path, List<HclBlock> blocks, Map<String, Node> known) {
         IacFile file = new IacFile(path);
         for (HclBlock block : blocks) {
@@ -48,6 +51,11 @@ final class TerraformReader {
                 Node body = known.isEmpty() ? block.body() : substitute(block.body(), known);
                 String type = (data ? "data." : "") + block.label(0);
                 file.add(Framework.TERRAFORM, type, type + "." + block.label(1), block.line(), body);
+            } else if (block.type().equals("provider") && block.labels().size() == 1) {
+                Node body = known.isEmpty() ? block.body() : substitute(block.body(), known);
+                String alias = body.textOf("alias");
+                String type = "provider." + block.label(0);
+                file.add(Framework.TERRAFORM, type, alias.isEmpty() ? type : type + "." + alias, block.line(), body);
             }
         }
         return file;

@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -46,10 +47,10 @@ class IacRulesTest {
     }
 
     @Test
-    void bundlesAtLeastOneHundredTwentyRulesWithUniqueIds() {
+    void bundlesAtLeastSixHundredRulesWithUniqueIds() {
         Set<String> ids = new HashSet<>();
         SCANNER.book().rules().forEach(rule -> assertThat(ids.add(rule.id())).as("unique id %s", rule.id()).isTrue());
-        assertThat(ids).hasSizeGreaterThanOrEqualTo(120);
+        assertThat(ids).hasSizeGreaterThanOrEqualTo(600);
     }
 
     @Test
@@ -63,11 +64,21 @@ class IacRulesTest {
     }
 
     @Test
-    void printsTheRulesPerFramework() {
+    void printsTheRulesPerFrameworkAndProvider() {
         Map<Framework, Integer> counts = new EnumMap<>(Framework.class);
-        SCANNER.book().rules().forEach(rule -> counts.merge(rule.framework(), 1, Integer::sum));
+        Map<String, Integer> byProvider = new TreeMap<>();
+        SCANNER.book().rules().forEach(rule -> {
+            counts.merge(rule.framework(), 1, Integer::sum);
+            String type = rule.resources().iterator().next();
+            String provider = rule.framework() == Framework.TERRAFORM
+                    ? type.replaceFirst("^(data\\.|provider\\.)", "").replaceFirst("_.*", "") : rule.framework().wire();
+            byProvider.merge(rule.framework().wire() + "/" + provider, 1, Integer::sum);
+        });
         counts.forEach((framework, count) -> System.out.printf("iac rules: %s %d%n", framework.wire(), count));
+        byProvider.forEach((row, count) -> System.out.printf("iac rules: %s %d%n", row, count));
         assertThat(counts).containsOnlyKeys(Framework.values());
+        assertThat(byProvider).containsKeys("terraform/aws", "terraform/azurerm", "terraform/google", "terraform/alicloud",
+                "terraform/oci");
     }
 
     private static List<String> ruleIds(String path, String example) {

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 class IacScannerTest {
 
@@ -174,6 +175,37 @@ class IacScannerTest {
 
     private static List<Detection> scan(String path, String text, List<String> warnings) {
         return SCANNER.scanFile(file(path, text), (code, message, file) -> warnings.add(message));
+    }
+
+    @Test
+    void judgesAProviderBlockByItsNameAndAlias() {
+        List<Detection> detections = scan("main.tf", """
+                provider "aws" {
+                  region     = "eu-west-1"
+                  access_key = "AKIAIOSFODNN7EXAMPLE"
+                  secret_key = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
+                }
+                provider "aws" {
+                  alias   = "east"
+                  region  = "us-east-1"
+                  profile = "deploy"
+                }
+                """, new ArrayList<>());
+        assertThat(detections).filteredOn(d -> d.ruleId().equals("aws-provider-hardcoded-credentials"))
+                .extracting(Detection::identity, Detection::line).containsExactly(tuple("provider.aws", 3));
+    }
+
+    @Test
+    void describesTheRiskAndLinksTheProvidersDocumentationInTheFinding() {
+        Detection finding = find(scan("main.tf", """
+                resource "alicloud_oss_bucket" "data" {
+                  bucket = "data"
+                  acl    = "public-read"
+                }
+                """, new ArrayList<>()), "alibaba-oss-bucket-public");
+        assertThat(finding.description()).startsWith("OSS bucket is readable or writable by anyone (alicloud_oss_bucket.data). Anyone")
+                .endsWith("See https://www.alibabacloud.com/help/en/oss/user-guide/bucket-acls");
+        assertThat(finding.help().references()).contains("CWE-284 https://cwe.mitre.org/data/definitions/284.html", "CKV_ALI_1 (Checkov)");
     }
 
     private static SourceFile file(String path, String text) {
