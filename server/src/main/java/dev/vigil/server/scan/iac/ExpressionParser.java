@@ -35,7 +35,7 @@ final class ExpressionParser {
             Expr expr = parser.conditional();
             parser.skipSpace();
             return parser.pos == text.length() ? expr : opaque(text);
-        } catch (GiveUp | StackOverflowError e) {
+        } catch (GiveUp e) {
             return opaque(text);
         }
     }
@@ -45,7 +45,7 @@ final class ExpressionParser {
         ExpressionParser parser = new ExpressionParser(content);
         try {
             return parser.templateUntil((char) 0);
-        } catch (GiveUp | StackOverflowError e) {
+        } catch (GiveUp e) {
             return opaque(content);
         }
     }

@@ -272,6 +272,40 @@ class TerraformEvaluationTest {
     }
 
     @Test
+    void linksCompanionResourcesInsideAModuleInstance() {
+        List<Detection> found = of(scan("main.tf", """
+                module "store" {
+                  source = "./modules/store"
+                  name   = "store"
+                }
+                """, "modules/store/main.tf", """
+                variable "name" {}
+                resource "aws_s3_bucket" "kept" {
+                  bucket = var.name
+                }
+                resource "aws_s3_bucket_versioning" "kept" {
+                  bucket = aws_s3_bucket.kept.id
+                  versioning_configuration {
+                    status = "Enabled"
+                  }
+                }
+                resource "aws_s3_bucket" "named" {
+                  bucket = "${var.name}-named"
+                }
+                resource "aws_s3_bucket_versioning" "named" {
+                  bucket = "store-named"
+                  versioning_configuration {
+                    status = "Enabled"
+                  }
+                }
+                resource "aws_s3_bucket" "bare" {
+                  bucket = "bare"
+                }
+                """), "aws-s3-versioning-disabled");
+        assertThat(found).extracting(Detection::identity).containsExactly("module.store.aws_s3_bucket.bare");
+    }
+
+    @Test
     void linksCompanionResourcesByTheNameBothEvaluateTo() {
         String encryption = "aws-s3-encryption-disabled";
         String files = """
