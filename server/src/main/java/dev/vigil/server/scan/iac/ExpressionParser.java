@@ -287,7 +287,8 @@ final class ExpressionParser {
 
     /**
      * Literal text and {@code ${…}} parts up to {@code end} (a quote, or 0 for the end of the text); a
-     * directive ({@code %{…}}) gives up. Escapes are read only inside quotes: a kept template is unescaped.
+     * directive ({@code %{…}}) gives up; a doubled sign before a brace is the sign and the brace, as
+     * Terraform escapes them. Backslash escapes are read only inside quotes: a kept template is unescaped.
      */
     private Expr templateUntil(char end) {
         enter();
@@ -312,6 +313,9 @@ final class ExpressionParser {
                     default -> src.charAt(pos + 1);
                 });
                 pos += 2;
+            } else if ((c == '$' || c == '%') && peekAt(1) == c && peekAt(2) == '{') {
+                text.append(c).append('{');
+                pos += 3;
             } else if (c == '%' && peekAt(1) == '{') {
                 throw new GiveUp();
             } else if (c == '$' && peekAt(1) == '{') {

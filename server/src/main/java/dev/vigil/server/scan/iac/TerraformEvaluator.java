@@ -149,7 +149,8 @@ final class TerraformEvaluator {
             value = unknown(root);
             used = 0;
         } else if (iterator != null && (first.equals("key") || first.equals("value") || first.equals("index"))) {
-            value = first.equals("value") ? iterator.value() : iterator.key();
+            Node iterated = first.equals("value") ? iterator.value() : iterator.key();
+            value = iterated == null ? ERROR : iterated;
         } else {
             value = switch (root) {
                 case "var" -> scope.variable(first);

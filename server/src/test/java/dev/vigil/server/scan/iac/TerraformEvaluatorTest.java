@@ -34,10 +34,12 @@ class TerraformEvaluatorTest {
                   c = <<EOT
                 bucket ${var.env}
                 EOT
+                  d = "arn:aws:s3:::${var.env}/$${aws:username}/%%{x}"
                 """);
         assertThat(text(body, "a")).isEqualTo("prod-data");
         assertThat(text(body, "b")).isEqualTo("s3://prod-data/PROD");
         assertThat(text(body, "c")).isEqualTo("bucket prod\n");
+        assertThat(text(body, "d")).isEqualTo("arn:aws:s3:::prod/${aws:username}/%{x}");
     }
 
     @Test
@@ -93,6 +95,17 @@ class TerraformEvaluatorTest {
                 """);
         assertThat(body.get("b").orElseThrow().line()).isEqualTo(7);
         assertThat(body.resolve("b.cidr").getFirst().line()).isEqualTo(7);
+    }
+
+    @Test
+    void givesAnIteratorAttributeItDoesNotHaveNoValue() {
+        Node body = evaluated("", """
+                  count = 2
+                  a     = count.value
+                  b     = try(count.value, "fallback")
+                """);
+        assertThat(body.get("a").orElseThrow().isExpression()).isTrue();
+        assertThat(text(body, "b")).isEqualTo("fallback");
     }
 
     @Test
