@@ -15,6 +15,8 @@ final class TerraformValues {
     static final int MAX_REFERENCE = 256;
     /** The longest string evaluation makes; a longer one is unknown. */
     static final int MAX_STRING = 1 << 16;
+    /** The deepest a value is looked into; a deeper one is unknown. */
+    static final int MAX_NESTING = 100;
 
     private TerraformValues() {
     }
@@ -72,15 +74,19 @@ final class TerraformValues {
         return Node.literal(String.valueOf(value), 1);
     }
 
-    /** Whether no part of a value is unknown; spends a unit per node. */
+    /** Whether no part of a value is unknown, nor nested too deep to look at; spends a unit per node. */
     static boolean isWhollyKnown(Node value, EvaluationBudget budget) {
-        if (!budget.spend(1)) {
+        return isWhollyKnown(value, budget, 0);
+    }
+
+    private static boolean isWhollyKnown(Node value, EvaluationBudget budget, int depth) {
+        if (depth > MAX_NESTING || !budget.spend(1)) {
             return false;
         }
         return switch (value.kind()) {
             case SCALAR -> !value.isExpression();
-            case LIST -> value.items().stream().allMatch(item -> isWhollyKnown(item, budget));
-            case MAP -> value.fields().values().stream().allMatch(item -> isWhollyKnown(item, budget));
+            case LIST -> value.items().stream().allMatch(item -> isWhollyKnown(item, budget, depth + 1));
+            case MAP -> value.fields().values().stream().allMatch(item -> isWhollyKnown(item, budget, depth + 1));
         };
     }
 
@@ -111,9 +117,16 @@ final class TerraformValues {
         };
     }
 
-    /** A copy of a value with every node at {@code line}, spending a unit per node; null once spent. */
+    /**
+     * A copy of a value with every node at {@code line}, spending a unit per node; null once spent or when
+     * nested too deep (a value can nest deeper than evaluation did, built a level at a time by locals).
+     */
     static Node relocate(Node value, int line, EvaluationBudget budget) {
-        if (!budget.spend(1)) {
+        return relocate(value, line, budget, 0);
+    }
+
+    private static Node relocate(Node value, int line, EvaluationBudget budget, int depth) {
+        if (depth > MAX_NESTING || !budget.spend(1)) {
             return null;
         }
         return switch (value.kind()) {
@@ -122,7 +135,7 @@ final class TerraformValues {
             case LIST -> {
                 Node copy = Node.list(line);
                 for (Node item : value.items()) {
-                    Node moved = relocate(item, line, budget);
+                    Node moved = relocate(item, line, budget, depth + 1);
                     if (moved == null) {
                         yield null;
                     }
@@ -133,7 +146,7 @@ final class TerraformValues {
             case MAP -> {
                 Node copy = Node.map(line);
                 for (var field : value.fields().entrySet()) {
-                    Node moved = relocate(field.getValue(), line, budget);
+                    Node moved = relocate(field.getValue(), line, budget, depth + 1);
                     if (moved == null) {
                         yield null;
                     }

@@ -2,6 +2,9 @@ package dev.vigil.server.scan.iac;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Expressions as Terraform evaluates them, read back from the attributes of one resource. */
@@ -183,6 +186,41 @@ class TerraformEvaluatorTest {
         Node body = evaluated(locals.toString(), "  a = local.l60\n  b = jsonencode(local.l60)\n");
         assertThat((System.nanoTime() - start) / 1e9).isLessThan(2.0);
         assertThat(body.get("b").orElseThrow().isExpression()).isTrue();
+    }
+
+    /**
+     * Locals that each wrap the one before, asked for in order (by {@code count = length(…)}), build a value
+     * nested far deeper than evaluation ever nests; copying or encoding it must not overflow a small stack.
+     */
+    @Test
+    void staysWithinTheStackOnAValueNestedALevelPerLocal() throws Exception {
+        int n = 20_000;
+        StringBuilder text = new StringBuilder("locals {\n  l0 = \"end\"\n");
+        for (int i = 1; i <= n; i++) {
+            text.append("  l").append(i).append(" = [local.l").append(i - 1).append("]\n");
+        }
+        text.append("}\n");
+        for (int i = 0; i <= n; i++) {
+            text.append("resource \"t\" \"r").append(i).append("\" {\n  count = length(local.l").append(i).append(")\n}\n");
+        }
+        text.append("resource \"t\" \"deep\" {\n  v = local.l").append(n).append("\n  j = jsonencode(local.l").append(n)
+                .append(")\n  s = local.l2\n}\n");
+        List<IacResource> resources = new ArrayList<>();
+        Throwable[] thrown = new Throwable[1];
+        Thread small = new Thread(null, () -> {
+            try {
+                resources.addAll(TerraformReader.read("main.tf", text.toString()).resources());
+            } catch (Throwable e) {
+                thrown[0] = e;
+            }
+        }, "small-stack", 512 * 1024);
+        small.start();
+        small.join();
+        assertThat(thrown[0]).isNull();
+        Node deep = resources.getLast().body();
+        assertThat(deep.get("v").orElseThrow().isExpression()).isTrue();
+        assertThat(deep.get("j").orElseThrow().isExpression()).isTrue();
+        assertThat(deep.resolve("s").getFirst().items().getFirst().items().getFirst().text()).isEqualTo("end");
     }
 
     @Test
