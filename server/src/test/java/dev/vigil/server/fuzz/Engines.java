@@ -41,6 +41,19 @@ final class Engines {
         scan(IAC, List.of(new SourceFile(path, content)));
     }
 
+    /** Several files of one scan, split from one input at its NUL bytes and given the paths in turn. */
+    static void iac(List<String> paths, byte[] input) {
+        List<SourceFile> files = new ArrayList<>();
+        int start = 0;
+        for (int i = 0; i <= input.length && files.size() < paths.size(); i++) {
+            if (i == input.length || input[i] == 0) {
+                files.add(new SourceFile(paths.get(files.size()), Arrays.copyOfRange(input, start, i)));
+                start = i + 1;
+            }
+        }
+        scan(IAC, files);
+    }
+
     static void secrets(String path, byte[] content) {
         scan(SECRETS, List.of(new SourceFile(path, content)));
     }

@@ -4,16 +4,28 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The infrastructure-as-code readers over hostile bytes, through the engine with every rule: HCL, Terraform
- * JSON, YAML for Kubernetes and CloudFormation, JSON CloudFormation and Dockerfiles.
+ * JSON, Terraform evaluated across files, YAML for Kubernetes and CloudFormation, JSON CloudFormation and
+ * Dockerfiles.
  */
 class IacFuzzTest {
 
     @FuzzTest
     void terraform(byte[] input) {
         Engines.iac("main.tf", input);
+    }
+
+    /**
+     * A root module, the local modules it may call, and its variable definitions files, split at NUL bytes:
+     * evaluation across files (variables, locals, module arguments and outputs, count, dynamic blocks).
+     */
+    @FuzzTest
+    void terraformEvaluation(byte[] input) {
+        Engines.iac(List.of("main.tf", "terraform.tfvars", "modules/a/main.tf", "modules/b/main.tf",
+                "modules/a/x.auto.tfvars", "variables.tf.json"), input);
     }
 
     @FuzzTest

@@ -97,6 +97,18 @@ class LinearParsingTest {
                                 + "\"\n}\nresource \"aws_s3_bucket_versioning\" \"v" + i + "\" {\n  bucket = "
                                 + "aws_s3_bucket.b" + i + ".id\n  versioning_configuration {\n    status = \"Enabled\"\n"
                                 + "  }\n}\n")),
+                new Shape("main.tf evaluated: variables, locals, templates, count and dynamic blocks", "main.tf", 40,
+                        n -> lines(n, i -> "variable \"v" + i + "\" {\n  default = { cidr = \"0.0.0.0\", ports = [22, 443] }\n}\n"
+                                + "locals {\n  l" + i + " = merge(var.v" + i + ", { name = format(\"%s-%d\", lower(\"SG\"), " + i
+                                + ") })\n}\nresource \"aws_security_group\" \"s" + i + "\" {\n  count = 2\n"
+                                + "  name  = \"${local.l" + i + ".name}-${count.index}\"\n  dynamic \"ingress\" {\n"
+                                + "    for_each = local.l" + i + ".ports\n    content {\n      from_port   = ingress.value\n"
+                                + "      to_port     = ingress.value\n      cidr_blocks = [\"${local.l" + i + ".cidr}/0\"]\n"
+                                + "    }\n  }\n}\n")),
+                new Shape("main.tf evaluated: a chain of locals, each naming the one before", "main.tf", 400,
+                        n -> "locals {\n  l0 = \"end\"\n" + lines(n, i -> "  l" + (i + 1) + " = \"${local.l" + i + "}\"\n")
+                                + "}\n" + lines(n, i -> "resource \"aws_s3_bucket_acl\" \"b" + i + "\" {\n  acl = local.l" + i
+                                + "\n}\n")),
                 new Shape("main.tf.json: many resources", "main.tf.json", 100,
                         n -> "{\"resource\": {\"aws_s3_bucket\": {" + joined(n, i -> "\"b" + i
                                 + "\": {\"bucket\": \"b" + i + "\"}") + "}}}"),

@@ -44,7 +44,8 @@ sealed interface Check {
                 for (Node item : node.isList() ? node.items() : List.of(node)) {
                     if (item.isMap()) {
                         int line = check.evaluate(new IacResource(resource.framework(), resource.type(),
-                                resource.address(), item.line(), item, resource.context(), resource.file()));
+                                resource.address(), item.line(), item, resource.context(), resource.file(),
+                                resource.label()));
                         if (line > 0) {
                             return line;
                         }
@@ -117,20 +118,28 @@ sealed interface Check {
     }
 
     /**
-     * Flags when no resource of {@code type} in the same file names this one in its {@code via} attribute,
+     * Flags when no resource of {@code type} in the same module names this one in its {@code via} attribute,
      * by reference ({@code bucket = aws_s3_bucket.data.id}) or by the literal value of this resource's own
-     * {@code via} attribute: the Terraform AWS provider 4 split of a bucket's settings. A linked resource
-     * that its {@code ignoring} check flags does not count.
+     * {@code name} attribute ({@code via} when not given): the Terraform AWS provider 4 split of a bucket's
+     * settings, or {@code server_name} of an {@code azurerm_mssql_server_security_alert_policy} and the
+     * server's {@code name}. A linked resource that its {@code ignoring} check flags does not count.
      */
-    record Unlinked(String type, String via, Check ignoring) implements Check {
+    record Unlinked(String type, String via, String name, Check ignoring) implements Check {
+
+        Unlinked(String type, String via, Check ignoring) {
+            this(type, via, via, ignoring);
+        }
+
         @Override
         public int evaluate(IacResource resource) {
-            String name = resource.body().textOf(via).isEmpty() ? null : resource.body().textOf(via);
+            Node own = resource.body().fields().get(name);
+            String literal = own == null || own.isExpression() || own.text().isEmpty() ? null : own.text();
             IacModule module = resource.file().module();
             ResourceLinks links = module.computed(this, () -> ResourceLinks.of(module.ofType(type).stream()
                     .filter(other -> ignoring == null || ignoring.evaluate(other) == 0)
                     .flatMap(other -> nodes(other, via).stream()).toList()));
-            return links.name(resource.address(), name) ? 0 : resource.line();
+            String address = resource.address().replaceFirst("^(module\\.[\\w-]+\\.)+", "");
+            return links.name(address, literal) ? 0 : resource.line();
         }
     }
 

@@ -29,25 +29,35 @@ final class HclParser {
 
     /** The top-level blocks of a file; top-level attributes are ignored. */
     static List<HclBlock> parse(String text) {
-        HclParser parser = new HclParser(text);
         List<HclBlock> blocks = new ArrayList<>();
-        parser.skipBlank();
-        while (parser.pos < parser.src.length()) {
-            int line = parser.line();
-            String type = parser.identifier();
-            parser.skipInline();
-            if (parser.peek() == '=') {
-                parser.pos++;
-                parser.value();
+        new HclParser(text).file(blocks, Node.map(1));
+        return blocks;
+    }
+
+    /** The top-level attributes of a file, such as a {@code terraform.tfvars}; blocks are ignored. */
+    static Node attributes(String text) {
+        Node attributes = Node.map(1);
+        new HclParser(text).file(new ArrayList<>(), attributes);
+        return attributes;
+    }
+
+    private void file(List<HclBlock> blocks, Node attributes) {
+        skipBlank();
+        while (pos < src.length()) {
+            int line = line();
+            String type = identifier();
+            skipInline();
+            if (peek() == '=') {
+                pos++;
+                attributes.put(type, value());
             } else {
                 List<String> labels = new ArrayList<>();
-                Node body = parser.blockRest(labels, line);
+                Node body = blockRest(labels, line);
                 blocks.add(new HclBlock(type, labels, line, body));
             }
-            parser.endOfItem();
-            parser.skipBlank();
+            endOfItem();
+            skipBlank();
         }
-        return blocks;
     }
 
     /** One value, such as the object inside {@code jsonencode(…)}: a literal tree where possible. */
@@ -96,6 +106,12 @@ final class HclParser {
                     // a content block; `content = []` (an attribute, found by fuzzing) is no block at all
                     Node content = block.get("content").filter(list -> !list.items().isEmpty())
                             .map(list -> list.items().getFirst()).orElse(block);
+                    Node forEach = block.get("for_each").orElse(null);
+                    if (forEach != null && content != block) {
+                        String iterator = block.get("iterator").filter(Node::isExpression).map(Node::text)
+                                .orElse(labels.getFirst());
+                        content.markDynamic(forEach, iterator);
+                    }
                     body.addBlock(labels.getFirst(), content);
                 } else {
                     body.addBlock(name, block);
@@ -253,7 +269,7 @@ final class HclParser {
         if (text.startsWith("${") && text.endsWith("}") && text.indexOf("${", 2) < 0) {
             return Node.expression(text.substring(2, text.length() - 1).strip(), line);
         }
-        return Node.expression(text, line);
+        return Node.template(text, line);
     }
 
     private static char unescape(char c) {
@@ -299,7 +315,7 @@ final class HclParser {
             lines = lines.stream().map(l -> l.length() >= indent ? l.substring(indent) : l.strip()).toList();
         }
         String text = String.join("\n", lines) + "\n";
-        return text.contains("${") ? Node.expression(text, line) : Node.literal(text, line);
+        return text.contains("${") ? Node.template(text, line) : Node.literal(text, line);
     }
 
     /** An expression kept as text: up to the end of line, or a comma or closing bracket, at depth zero. */

@@ -27,6 +27,11 @@ final class IacFile {
         resources.add(new IacResource(framework, type, address, line, body, context, this));
     }
 
+    /** A Terraform resource named in findings by {@code label} (an instance key, a module's caller). */
+    void add(Framework framework, String type, String address, int line, Node body, String label) {
+        resources.add(new IacResource(framework, type, address, line, body, Node.map(line), this, label));
+    }
+
     List<IacResource> resources() {
         return List.copyOf(resources);
     }

@@ -11,7 +11,13 @@ package dev.vigil.server.scan.iac;
  * @param body    its attributes (for CloudFormation its {@code Properties})
  * @param context what encloses it: the pod spec of a Kubernetes container (paths {@code $pod.…}), else empty
  * @param file    the other resources of its file, for rules that look across resources
+ * @param label   how a finding names it: the address, with the instance key of a {@code count} or
+ *                {@code for_each} resource and, inside a module, where the module is called from
  */
 record IacResource(Framework framework, String type, String address, int line, Node body, Node context,
-                   IacFile file) {
+                   IacFile file, String label) {
+
+    IacResource(Framework framework, String type, String address, int line, Node body, Node context, IacFile file) {
+        this(framework, type, address, line, body, context, file, address);
+    }
 }

@@ -9,22 +9,27 @@ import dev.vigil.server.scan.SourceFile;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
  * The iac engine: reads Terraform, Kubernetes manifests, Dockerfiles and CloudFormation templates into
- * resources and runs the bundled rules (one YAML file per provider under {@code rules/}) on them; the
- * {@code .tf} files of a directory are read together as a Terraform module at the end of the scan. A file
- * that cannot be parsed becomes an {@code IAC_PARSE_ERROR} warning with its line (and the scan resolves no iac
- * finding). Nothing is fetched, evaluated or written: modules, data sources and includes stay text. Thread-safe;
- * each session is used by one thread.
+ * resources and runs the bundled rules (one YAML file per provider under {@code rules/}) on them. Terraform
+ * waits for the end of the scan: the {@code .tf} files of a directory are one module, evaluated with its
+ * variable definitions files and the local modules it calls ({@link TerraformModules},
+ * docs/adr/0055-terraform-evaluated-at-the-end-of-the-scan.md). A file that cannot be parsed becomes an
+ * {@code IAC_PARSE_ERROR} warning with its line (and the scan resolves no iac finding). Nothing is fetched,
+ * run or written: remote modules, data sources and includes are unknown values. Thread-safe; each session
+ * is used by one thread.
  */
 public final class IacScanner implements Scanner {
 
     static final String PARSE_ERROR = "IAC_PARSE_ERROR";
+    static final String EVALUATION_LIMIT = "IAC_EVALUATION_LIMIT";
 
     private final RuleBook book;
     private final Map<String, List<IacRule>> rulesByType = new HashMap<>();
@@ -132,6 +137,7 @@ public final class IacScanner implements Scanner {
         private final ScanDeadline deadline;
         private final TerraformModules terraform = new TerraformModules();
         private final List<Detection> detections = new ArrayList<>();
+        private final Set<String> judged = new HashSet<>();
 
         IacSession(Warnings warnings, ScanDeadline deadline) {
             this.warnings = warnings;
@@ -145,7 +151,14 @@ public final class IacScanner implements Scanner {
             try {
                 if (isTerraform(file)) {
                     terraform.add(file.path(), file.name().endsWith(".json")
-                            ? TerraformJson.parse(file.text()) : HclParser.parse(file.text()));
+                            ? TerraformJson.parse(file.text()) : HclParser.parse(file.text()), file.size());
+                    warnings.reads(file.path());
+                    return;
+                }
+                if (TerraformModules.isVariableDefinitions(file.name()) && file.size() > 0 && !file.isBinary()) {
+                    terraform.addValues(file.path(), file.name().endsWith(".json")
+                            ? TreeReader.json(file.text()).stream().filter(Node::isMap).findFirst().orElse(Node.map(1))
+                            : HclParser.attributes(file.text()), file.size());
                     warnings.reads(file.path());
                     return;
                 }
@@ -164,22 +177,30 @@ public final class IacScanner implements Scanner {
             String key = resource.framework().wire() + " " + resource.type();
             for (IacRule rule : rulesByType.getOrDefault(key, List.of())) {
                 int line = rule.check().evaluate(resource);
-                if (line > 0) {
+                if (line > 0 && (resource.framework() != Framework.TERRAFORM
+                        || judged.add(rule.id() + "\u0000" + path + "\u0000" + resource.address()))) {
                     detections.add(new Detection(ScanKind.IAC, rule.id(), rule.title(), rule.severity(), rule.cwe(),
-                            path, line, rule.title() + " (" + resource.address() + "). " + rule.help().risk()
+                            path, line, rule.title() + " (" + resource.label() + "). " + rule.help().risk()
                             + " See " + rule.help().uri(), rule.fix(), false, false,
                             resource.address(), rule.aliases(), rule.help()));
                 }
             }
         }
 
+        /**
+         * Evaluates the Terraform module instances and judges each resource once per address: the first
+         * instance (of a count, a for_each or a module called twice) that a rule flags is its finding.
+         */
         @Override
         public List<Detection> finish() {
-            for (IacFile iac : terraform.files()) {
-                if (deadline.passed()) {
-                    break;
+            terraform.evaluate(deadline, files -> files.forEach(iac -> iac.resources().forEach(resource -> {
+                if (!deadline.passed()) {
+                    evaluate(iac.path(), resource);
                 }
-                iac.resources().forEach(resource -> evaluate(iac.path(), resource));
+            })));
+            if (terraform.limitReached()) {
+                warnings.warn(EVALUATION_LIMIT, "Terraform evaluation reached its limit; the rest was checked as "
+                        + "written", null);
             }
             return List.copyOf(detections);
         }

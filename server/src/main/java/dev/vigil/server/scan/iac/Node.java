@@ -26,6 +26,15 @@ final class Node {
     private final List<Node> items;
     private final String text;
     private final boolean expression;
+    private boolean template;
+    private Dynamic dynamic;
+
+    /**
+     * Where a block came from a Terraform {@code dynamic} block: its {@code for_each} and iterator name, so
+     * that evaluation repeats or drops it.
+     */
+    record Dynamic(Node forEach, String iterator) {
+    }
 
     private Node(Kind kind, int line, String text, boolean expression) {
         this.kind = kind;
@@ -53,6 +62,13 @@ final class Node {
         return new Node(Kind.SCALAR, line, text, true);
     }
 
+    /** An expression that is the content of a quoted string or heredoc with {@code ${…}} in it. */
+    static Node template(String text, int line) {
+        Node node = new Node(Kind.SCALAR, line, text, true);
+        node.template = true;
+        return node;
+    }
+
     Kind kind() {
         return kind;
     }
@@ -75,6 +91,18 @@ final class Node {
 
     boolean isExpression() {
         return expression;
+    }
+
+    boolean isTemplate() {
+        return template;
+    }
+
+    Optional<Dynamic> dynamic() {
+        return Optional.ofNullable(dynamic);
+    }
+
+    void markDynamic(Node forEach, String iterator) {
+        dynamic = new Dynamic(forEach, iterator);
     }
 
     boolean isNull() {

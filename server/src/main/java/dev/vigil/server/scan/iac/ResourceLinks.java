@@ -40,18 +40,31 @@ final class ResourceLinks {
         return texts.stream().anyMatch(text -> text.contains(reference));
     }
 
-    /** Every {@code a.b} followed by a dot in a run of identifiers and dots: the addresses a text refers to. */
+    /**
+     * Every {@code a.b} followed by a dot in a run of identifiers and dots: the addresses a text refers to. An
+     * index after an identifier ({@code aws_s3_bucket.b[0].id}, {@code [count.index]}) is part of the run.
+     */
     private void addReferences(String text) {
-        int start = 0;
         List<String> segments = new ArrayList<>();
+        StringBuilder segment = new StringBuilder();
+        boolean closing = true;
         for (int i = 0; i <= text.length(); i++) {
-            boolean dot = i < text.length() && text.charAt(i) == '.';
-            boolean end = i == text.length() || !dot && !isIdentifierChar(text.charAt(i));
-            if (end || dot) {
-                segments.add(text.substring(start, i));
-                start = i + 1;
+            char c = i < text.length() ? text.charAt(i) : '\0';
+            if (c == '[' && !segment.isEmpty() && closing) {
+                int close = text.indexOf(']', i);
+                closing = close > 0;
+                if (closing) {
+                    i = close;
+                    continue;
+                }
             }
-            if (end) {
+            if (i < text.length() && isIdentifierChar(c)) {
+                segment.append(c);
+                continue;
+            }
+            segments.add(segment.toString());
+            segment.setLength(0);
+            if (c != '.') {
                 for (int s = 0; s + 2 < segments.size(); s++) {
                     addresses.add(segments.get(s) + "." + segments.get(s + 1));
                 }

@@ -19,8 +19,9 @@ import java.util.Map;
  *   <li>{@code range: {path, min, max}}: a number outside flags</li>
  *   <li>{@code each: {path, check}}: the check flags on one of the maps at the path</li>
  *   <li>{@code lacks: {path, values | regex}}: no literal at the path is among the values</li>
- *   <li>{@code unlinked: {type, via, ignoring}}: no resource of that type (that {@code ignoring} passes)
- *       refers to this one through {@code via}</li>
+ *   <li>{@code unlinked: {type, via, name, ignoring}}: no resource of that type (that {@code ignoring}
+ *       passes) refers to this one through {@code via}, by reference or by the value of this one's
+ *       {@code name} attribute ({@code via} when not given)</li>
  *   <li>Dockerfile stages: {@code instruction: {cmd, regex, unless}}, {@code repeated: CMD},
  *       {@code final_stage_lacks: CMD}</li>
  *   <li>{@code any: [checks]}, {@code all: [checks]}; {@code predicate: name} (see {@link Predicates})</li>
@@ -67,6 +68,7 @@ final class RuleCompiler {
             case "repeated" -> new Check.Repeated(value.asText());
             case "final_stage_lacks" -> new Check.FinalStageLacks(value.asText());
             case "unlinked" -> new Check.Unlinked(value.path("type").asText(), value.path("via").asText(),
+                    value.path("name").asText(value.path("via").asText()),
                     value.hasNonNull("ignoring") ? check(value.get("ignoring"), where) : null);
             case "any" -> new Check.AnyOf(checks(value, where));
             case "all" -> new Check.AllOf(checks(value, where));

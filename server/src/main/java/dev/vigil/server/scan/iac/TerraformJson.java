@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * Terraform's JSON syntax ({@code *.tf.json}) as the blocks that {@link HclParser} would produce:
- * {@code {"resource": {"aws_s3_bucket": {"data": {…}}}}}, {@code variable}, {@code locals} and {@code data}.
+ * {@code {"resource": {"aws_s3_bucket": {"data": {…}}}}}, {@code variable}, {@code locals}, {@code output}, {@code module} and {@code data}.
  * Strings holding {@code ${…}} become expressions.
  */
 final class TerraformJson {
@@ -28,7 +28,7 @@ final class TerraformJson {
             case "resource", "data" -> maps(value).forEach(byType -> byType.fields().forEach((resourceType, byName) ->
                     maps(byName).forEach(names -> names.fields().forEach((name, body) -> maps(body).forEach(map ->
                             blocks.add(new HclBlock(type, List.of(resourceType, name), map.line(), interpolated(map))))))));
-            case "variable" -> maps(value).forEach(byName -> byName.fields().forEach((name, body) -> maps(body)
+            case "variable", "output", "module" -> maps(value).forEach(byName -> byName.fields().forEach((name, body) -> maps(body)
                     .forEach(map -> blocks.add(new HclBlock(type, List.of(name), map.line(), interpolated(map))))));
             case "locals" -> maps(value).forEach(map -> blocks.add(new HclBlock(type, List.of(), map.line(), interpolated(map))));
             default -> {
@@ -51,7 +51,8 @@ final class TerraformJson {
                     yield node;
                 }
                 boolean whole = text.startsWith("${") && text.endsWith("}") && text.indexOf("${", 2) < 0;
-                yield Node.expression(whole ? text.substring(2, text.length() - 1).strip() : text, node.line());
+                yield whole ? Node.expression(text.substring(2, text.length() - 1).strip(), node.line())
+                        : Node.template(text, node.line());
             }
             case LIST -> {
                 Node copy = Node.list(node.line());

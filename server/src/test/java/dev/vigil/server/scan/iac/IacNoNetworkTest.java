@@ -34,9 +34,16 @@ class IacNoNetworkTest {
                     module "remote" {
                       source = "%1$s/m.zip"
                     }
+                    module "git" {
+                      source = "git::%1$s/repo.git//bucket"
+                    }
+                    module "outside" {
+                      source = "../../../../../../etc"
+                    }
                     resource "aws_s3_bucket" "b" {
                       bucket = data.http.x.response_body
                       policy = file("%1$s/policy.json")
+                      tags   = { a = templatefile("%1$s/t.tpl", {}), b = module.remote.name, c = file("/etc/hostname") }
                     }
                     """.formatted(base);
             String template = """
