@@ -34,9 +34,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -141,6 +143,15 @@ class RepositoryPolicyTest {
         return scan.scanWarnings().stream().filter(w -> w.code().equals("POLICY_INVALID")).toList();
     }
 
+    /** The kept counts by status (stats) agree with the findings themselves after the policy moved them. */
+    private static void assertCountsFollow(Project project) {
+        Map<String, Long> counted = new HashMap<>();
+        findings(project).forEach(f -> counted.merge(f.status().wire(), 1L, Long::sum));
+        Map<String, Long> kept = new HashMap<>(tenant.owner().findingStats(Optional.of(project.id())).byStatus());
+        kept.values().removeIf(n -> n == 0);
+        assertThat(kept).isEqualTo(counted);
+    }
+
     private static Project project(String name) {
         return tenant.owner().createProject(new NewProject(name, "main"));
     }
@@ -180,6 +191,7 @@ class RepositoryPolicyTest {
         assertThat(done.policy()).isEqualTo(new ScanPolicy(1, List.of(
                 new ScanPolicy.Unmatched(8, "aws-s3-versioning-disabled"))));
         assertThat(policyWarnings(done)).isEmpty();
+        assertCountsFollow(project);
     }
 
     @Test
@@ -308,6 +320,52 @@ class RepositoryPolicyTest {
         assertThat(lastChange(a).actor()).isEqualTo("policy:.vigil.yml");
         assertThat(tenant.owner().getFinding(b.id()).status()).isEqualTo(FindingStatus.FALSE_POSITIVE);
         assertThat(removed.policy()).isEqualTo(new ScanPolicy(0, List.of()));
+        assertCountsFollow(project);
+    }
+
+    @Test
+    void changingAnEntryUpdatesWhatItClosed() {
+        Project project = project("changed-entry");
+        String entry = """
+                version: 1
+                ignore:
+                  - rule: aws-s3-public-acl
+                    status: %s
+                    reason: "%s"
+                """;
+        scan(project, ScanType.IAC, null, files(".vigil.yml", entry.formatted("false_positive", "a deliberate setting"),
+                "main.tf", PUBLIC_BUCKET));
+        Finding acl = rule(project, "main.tf", "aws-s3-public-acl");
+        assertThat(acl.status()).isEqualTo(FindingStatus.FALSE_POSITIVE);
+
+        LocalDate until = today().plusDays(30);
+        scan(project, ScanType.IAC, null, files(".vigil.yml", entry.formatted("accepted", "until the CDN is live")
+                + "    until: " + until + "\n", "main.tf", PUBLIC_BUCKET));
+
+        Finding changed = tenant.owner().getFinding(acl.id());
+        assertThat(changed.status()).isEqualTo(FindingStatus.ACCEPTED);
+        assertThat(changed.acceptedReason()).isEqualTo("until the CDN is live");
+        assertThat(changed.acceptedUntil()).isEqualTo(until);
+        assertThat(tenant.owner().findingHistory(acl.id(), 20, null).data()).extracting(HistoryEntry::action)
+                .containsExactly("detected", "policy_applied", "policy_applied");
+        assertCountsFollow(project);
+    }
+
+    @Test
+    void aPolicyFileBelowTheRootIsNotThePolicy() {
+        Project project = project("not-root");
+        String policy = """
+                version: 1
+                ignore:
+                  - rule: aws-s3-public-acl
+                    status: false_positive
+                    reason: "a deliberate setting"
+                """;
+
+        ScanDetail done = scan(project, ScanType.IAC, null, files("infra/.vigil.yml", policy, "main.tf", PUBLIC_BUCKET));
+
+        assertThat(rule(project, "main.tf", "aws-s3-public-acl").status()).isEqualTo(FindingStatus.OPEN);
+        assertThat(done.policy()).isEqualTo(new ScanPolicy(0, List.of()));
     }
 
     @Test
