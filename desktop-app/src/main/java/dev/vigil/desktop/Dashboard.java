@@ -3,6 +3,7 @@ package dev.vigil.desktop;
 import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.findings.FindingsPage;
 import dev.vigil.desktop.keys.KeysPage;
+import dev.vigil.desktop.notifications.NotificationsPage;
 import dev.vigil.desktop.overview.OverviewPage;
 import dev.vigil.desktop.scans.ScansPage;
 import dev.vigil.desktop.settings.SettingsPage;
@@ -38,6 +39,7 @@ public final class Dashboard {
                 findings,
                 new ScansPage(session, tasks),
                 new KeysPage(session, tasks),
+                new NotificationsPage(session, tasks),
                 new SettingsPage(session, tasks));
         this.main = new MainView(session, pages);
     }

@@ -7,6 +7,7 @@ import dev.vigil.model.Assignment;
 import dev.vigil.model.BulkStatusChange;
 import dev.vigil.model.BulkStatusResult;
 import dev.vigil.model.CreatedApiKey;
+import dev.vigil.model.CreatedWebhook;
 import dev.vigil.model.ExportFormat;
 import dev.vigil.model.Finding;
 import dev.vigil.model.FindingFilter;
@@ -16,6 +17,7 @@ import dev.vigil.model.HistoryEntry;
 import dev.vigil.model.NewApiKey;
 import dev.vigil.model.NewProject;
 import dev.vigil.model.NewUser;
+import dev.vigil.model.NewWebhook;
 import dev.vigil.model.Page;
 import dev.vigil.model.Project;
 import dev.vigil.model.ProjectPolicy;
@@ -26,6 +28,8 @@ import dev.vigil.model.ScmIntegration;
 import dev.vigil.model.ScmIntegrationUpdate;
 import dev.vigil.model.StatusChange;
 import dev.vigil.model.User;
+import dev.vigil.model.Webhook;
+import dev.vigil.model.WebhookDelivery;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -255,6 +259,41 @@ public final class VigilClient implements AutoCloseable {
 
     public void revokeApiKey(UUID keyId) {
         transport.callIgnoringBody(Exchange.delete("/v1/api-keys/" + keyId));
+    }
+
+    /** Creates a webhook (Admin/Owner); the answer carries its secret, shown this once only. */
+    public CreatedWebhook createWebhook(NewWebhook webhook) {
+        return post("/v1/webhooks", webhook, CreatedWebhook.class);
+    }
+
+    public Page<Webhook> listWebhooks(Integer limit, String cursor) {
+        return transport.get(new QueryString().page(limit, cursor).appendTo("/v1/webhooks"), pageOf(Webhook.class));
+    }
+
+    public void deleteWebhook(UUID webhookId) {
+        transport.callIgnoringBody(Exchange.delete("/v1/webhooks/" + webhookId));
+    }
+
+    /** Queues a {@code ping} event to the webhook; the answer is its delivery. */
+    public WebhookDelivery pingWebhook(UUID webhookId) {
+        return post("/v1/webhooks/" + webhookId + "/ping", Map.of(), WebhookDelivery.class);
+    }
+
+    /** Ends a webhook's pause; it gets events again. */
+    public Webhook resumeWebhook(UUID webhookId) {
+        return post("/v1/webhooks/" + webhookId + "/resume", Map.of(), Webhook.class);
+    }
+
+    /** The webhook's deliveries, newest first. */
+    public Page<WebhookDelivery> listDeliveries(UUID webhookId, Integer limit, String cursor) {
+        return transport.get(new QueryString().page(limit, cursor).appendTo("/v1/webhooks/" + webhookId
+                + "/deliveries"), pageOf(WebhookDelivery.class));
+    }
+
+    /** Queues the delivery's event again, as a new delivery. */
+    public WebhookDelivery redeliver(UUID webhookId, UUID deliveryId) {
+        return post("/v1/webhooks/" + webhookId + "/deliveries/" + deliveryId + "/redeliver", Map.of(),
+                WebhookDelivery.class);
     }
 
     // Operations and raw access

@@ -27,6 +27,14 @@ import dev.vigil.server.http.MalformedRequests;
 import dev.vigil.server.http.RefusedBeforeRouting;
 import dev.vigil.server.http.RequestIds;
 import dev.vigil.server.http.Routes;
+import dev.vigil.server.notify.ExpiringAcceptances;
+import dev.vigil.server.notify.NotificationChecks;
+import dev.vigil.server.notify.Notifications;
+import dev.vigil.server.notify.ScanNotifications;
+import dev.vigil.server.notify.SlaBreaches;
+import dev.vigil.server.notify.WebhookDispatcher;
+import dev.vigil.server.notify.WebhookService;
+import dev.vigil.server.notify.Webhooks;
 import dev.vigil.server.ops.Housekeeping;
 import dev.vigil.server.ops.Metrics;
 import dev.vigil.server.ops.OpsService;
@@ -93,6 +101,8 @@ public final class VigilServer implements AutoCloseable {
     private final ScanWorkers workers;
     private final Housekeeping housekeeping;
     private final PrCommentDispatcher prComments;
+    private final WebhookDispatcher webhookDeliveries;
+    private final NotificationChecks notificationChecks;
     private final KeyOwners keyOwners;
     private final BodyGuard bodyGuard;
     private final String systemToken;
@@ -125,15 +135,20 @@ public final class VigilServer implements AutoCloseable {
         var integrations = new ScmIntegrations(database, projects, scms, TokenCipher.over(installationKey), clock);
         var merger = new FindingMerger(projects, new MergeRepository(), SlaPolicy.defaults(), policies);
         var comments = new PrCommentRepository();
+        var scanEvents = new ScanNotifications(Notifications.create(), scans, findings);
         var processor = new ScanProcessor(database, scans, archives, merger, scanners, settings.archiveLimits(),
                 settings.scanTimeout(), clock,
-                Version.current(), metrics, new PrCommentOutbox(scms, comments));
+                Version.current(), metrics, new PrCommentOutbox(scms, comments), scanEvents);
         this.prComments = new PrCommentDispatcher(database, scans, scms, comments, integrations,
                 PrCommentDispatcher.publishers(settings.prComments(), settings.outbound()), settings.prComments(),
                 clock);
+        this.webhookDeliveries = WebhookDispatcher.create(database, TokenCipher.over(installationKey),
+                settings.outbound(), settings.prComments(), clock);
+        this.notificationChecks = new NotificationChecks(SlaBreaches.create(database, projects, findings, clock),
+                ExpiringAcceptances.create(database, projects, findings, clock), database, clock);
         this.workers = new ScanWorkers(database, scans, processor, queue, clock, settings.lease(), nodeId);
         var rateLimit = new RateLimit(database, tenants, new SubmissionRepository(), clock);
-        this.housekeeping = new Housekeeping(new ScanRecovery(database, scans, archives, queue, clock),
+        this.housekeeping = new Housekeeping(new ScanRecovery(database, scans, archives, queue, clock, scanEvents),
                 new AcceptanceExpiry(database, findings, history, clock), idempotency, rateLimit);
         var submissions = new ScanSubmissions(database, archives, scans, projects, rateLimit, idempotency, queue,
                 clock, settings.dataDir().resolve("uploads"),
@@ -165,6 +180,9 @@ public final class VigilServer implements AutoCloseable {
                                     settings.outbound(), clock))
                     .register("/v1/users", new UserService(database, users, idempotency, clock))
                     .register("/v1/api-keys", new ApiKeyService(database, keys, users, idempotency))
+                    .register("/v1/webhooks", new WebhookService(
+                            Webhooks.create(database, projects, TokenCipher.over(installationKey), clock),
+                            settings.outbound()))
                     .register("/v1/advisories", new AdvisoryStatusService(database, new AdvisoryRepository()))
                     .register("/system", new SystemService(
                             new Tenants(database, tenants, users, keys, keyOwners, clock), systemToken))
@@ -212,6 +230,8 @@ public final class VigilServer implements AutoCloseable {
             server.workers.start(settings.workers());
             server.housekeeping.start(Duration.ofMillis(Math.max(100, settings.lease().toMillis() / 4)));
             server.prComments.start();
+            server.webhookDeliveries.start();
+            server.notificationChecks.start();
             return server;
         } catch (RuntimeException e) {
             if (server != null) {
@@ -271,6 +291,8 @@ public final class VigilServer implements AutoCloseable {
         accepting = false;
         housekeeping.close();
         prComments.close();
+        webhookDeliveries.close();
+        notificationChecks.close();
         workers.stop(settings.shutdownGrace());
         web.stop();
         bodyGuard.close();

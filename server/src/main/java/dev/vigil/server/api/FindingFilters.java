@@ -11,14 +11,14 @@ import dev.vigil.server.http.QueryReader;
 import java.util.Optional;
 
 /** The filters of the findings list and export, read from the query string (specification 4.4). */
-final class FindingFilters {
+public final class FindingFilters {
 
     private static final int MAX_SEARCH = 200;
 
     private FindingFilters() {
     }
 
-    static FindingFilter read(QueryReader query) {
+    public static FindingFilter read(QueryReader query) {
         Optional<String> search = query.text("search");
         if (search.isPresent() && search.get().length() > MAX_SEARCH) {
             throw ApiException.validation("search", "must be at most " + MAX_SEARCH + " characters");
@@ -28,7 +28,7 @@ final class FindingFilters {
                 search);
     }
 
-    static ExportFormat format(QueryReader query) {
+    public static ExportFormat format(QueryReader query) {
         return query.oneOf("format", ExportFormat.class).orElse(ExportFormat.CSV);
     }
 }

@@ -22,6 +22,15 @@ final class FormParts implements Iterator<ReadablePart> {
         return ApiException.validation("body", "is not a complete multipart/form-data body");
     }
 
+    /** A part's name, from a Content-Disposition header that Helidon parses only when asked. */
+    static String name(ReadablePart part) {
+        try {
+            return part.name();
+        } catch (RuntimeException e) {
+            throw ApiException.validation("body", "has a part whose Content-Disposition does not parse");
+        }
+    }
+
     @Override
     public boolean hasNext() {
         try {

@@ -18,7 +18,6 @@ import dev.vigil.server.store.ProjectRepository;
 import dev.vigil.server.store.ScanRepository;
 import dev.vigil.server.store.ScanRow;
 import io.helidon.http.media.multipart.MultiPart;
-import io.helidon.http.media.multipart.ReadablePart;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -46,10 +45,6 @@ public final class ScanSubmissions {
     public record Submitted(Idempotency.Outcome outcome, Optional<RateLimit.Usage> usage) {
     }
 
-    /** A received form: its validated fields and the spooled archive. */
-    private record Received(SubmissionForm.Fields fields, UploadSpool.SpooledArchive archive) {
-    }
-
     private final Database database;
     private final ArchiveRepository archives;
     private final ScanRepository scans;
@@ -58,7 +53,7 @@ public final class ScanSubmissions {
     private final Idempotency idempotency;
     private final ScanQueue queue;
     private final Clock clock;
-    private final UploadSpool spool;
+    private final SubmissionReader reader;
     private final UploadPermits permits;
     private final ReceivingSlots receiving;
 
@@ -73,7 +68,7 @@ public final class ScanSubmissions {
         this.idempotency = idempotency;
         this.queue = queue;
         this.clock = clock;
-        this.spool = new UploadSpool(spoolDirectory).prepare();
+        this.reader = new SubmissionReader(spoolDirectory);
         this.permits = permits;
         this.receiving = new ReceivingSlots(uploads.receiving(), uploads.receivingPerTenant());
     }
@@ -85,24 +80,19 @@ public final class ScanSubmissions {
             // a replay is answered whatever the count (specification 8); reserve() checks the others exactly
             rateLimit.precheck(caller.tenantId());
         }
-        SubmissionForm form = new SubmissionForm();
-        Optional<UploadSpool.SpooledArchive> archive = Optional.empty();
-        try (ReceivingSlots.Slot slot = receiving.take(caller.tenantId())) {
-            archive = readParts(parts, form);
-            Received received = new Received(form.validate(), archive.orElseThrow());
+        try (ReceivingSlots.Slot slot = receiving.take(caller.tenantId());
+             SubmissionReader.Received received = reader.read(parts)) {
             Submitted submitted = permits.holding(() -> database.inTransaction(c -> store(c, caller, received,
                     scanId, claim)));
             if (submitted.usage().isPresent()) {
                 queue.wake();
             }
             return submitted;
-        } finally {
-            archive.ifPresent(UploadSpool.SpooledArchive::close);
         }
     }
 
     /** One transaction: archive, key, rate-limit count, scan and the stored response commit together. */
-    private Submitted store(Connection c, Caller caller, Received received, UUID scanId,
+    private Submitted store(Connection c, Caller caller, SubmissionReader.Received received, UUID scanId,
                             Idempotency.Claim claim) throws SQLException {
         SubmissionForm.Fields fields = received.fields();
         checkProjectAndPlan(c, caller, fields);
@@ -119,55 +109,11 @@ public final class ScanSubmissions {
         return new Submitted(created, Optional.of(usage));
     }
 
-    /** Reads every part: the text fields into {@code form}, the archive into the spool; the archive is required. */
-    private Optional<UploadSpool.SpooledArchive> readParts(MultiPart parts, SubmissionForm form) {
-        Optional<UploadSpool.SpooledArchive> archive = Optional.empty();
-        try {
-            FormParts body = new FormParts(parts);
-            while (body.hasNext()) {
-                ReadablePart part = form.count(body.next());
-                if (part.name().equals("files") && archive.isEmpty()) {
-                    archive = Optional.of(spool.receive(part.inputStream()));
-                } else if (part.name().equals("files")) {
-                    throw ApiException.validation("files", "send exactly one archive");
-                } else {
-                    form.put(part.name(), readField(part, form.fieldBytesLeft()));
-                }
-            }
-        } catch (RuntimeException e) {
-            archive.ifPresent(UploadSpool.SpooledArchive::close);
-            throw e;
-        }
-        if (archive.isEmpty()) {
-            form.problem("files", "is required: a .tar.gz archive of the code");
-            form.validate();
-        }
-        return archive;
-    }
-
     private void storeArchive(Connection c, UUID scanId, UploadSpool.SpooledArchive archive) throws SQLException {
         try (InputStream in = archive.open()) {
             archives.insert(c, scanId, in, archive.size(), archive.sha256());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    private static byte[] readField(ReadablePart part, int bytesLeft) {
-        try (InputStream in = part.inputStream()) {
-            byte[] bytes = in.readNBytes(bytesLeft + 1);
-            if (bytes.length > bytesLeft) {
-                throw ApiException.validation(part.name(), "makes the text fields longer than "
-                        + SubmissionForm.MAX_FIELDS_BYTES / 1024 + " KiB together");
-            }
-            return bytes;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (ApiException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            // the body ended inside the field
-            throw FormParts.malformed();
         }
     }
 

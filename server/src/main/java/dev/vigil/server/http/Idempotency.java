@@ -55,8 +55,13 @@ public final class Idempotency {
 
     /** The request's key: absent, or a UUID v4 (anything else is 400). */
     public static Optional<UUID> key(ServerRequest request) {
-        return request.headers().first(KEY_HEADER).map(text -> Uuids.parseV4(text.strip())
-                .orElseThrow(() -> ApiException.validation("Idempotency-Key", "must be a UUID v4")));
+        return request.headers().first(KEY_HEADER).map(Idempotency::parseKey);
+    }
+
+    /** An Idempotency-Key header's value as a UUID v4, or 400. */
+    public static UUID parseKey(String header) {
+        return Uuids.parseV4(header.strip())
+                .orElseThrow(() -> ApiException.validation("Idempotency-Key", "must be a UUID v4"));
     }
 
     /** Runs {@code create} unless a request with this key was already answered, which is replayed instead. */

@@ -1,6 +1,7 @@
 package dev.vigil.server.http;
 
 import dev.vigil.model.ApiError;
+import io.helidon.common.parameters.Parameters;
 import io.helidon.webserver.http.Filter;
 import io.helidon.webserver.http.FilterChain;
 import io.helidon.webserver.http.RoutingRequest;
@@ -27,12 +28,21 @@ public final class MalformedRequests implements Filter {
         chain.proceed();
     }
 
-    private static Optional<ApiException> problem(RoutingRequest request) {
+    /** A query string whose percent-encoding is broken: Helidon decodes it lazily, throwing. */
+    public static Optional<ApiException> queryProblem(Parameters query) {
         try {
-            request.query().toMap();
+            query.toMap();
+            return Optional.empty();
         } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
             return Optional.of(new ApiException(400, "MALFORMED_QUERY",
                     "the query string is not valid percent-encoding"));
+        }
+    }
+
+    private static Optional<ApiException> problem(RoutingRequest request) {
+        Optional<ApiException> query = queryProblem(request.query());
+        if (query.isPresent()) {
+            return query;
         }
         try {
             request.headers().contentType();

@@ -55,12 +55,13 @@ public final class ScanProcessor {
     private final String version;
     private final Metrics metrics;
     private final PrCommentOutbox prComments;
+    private final ScanEvents events;
     private final PolicyFindingRepository policyFindings = new PolicyFindingRepository();
     private final ScanPolicyRepository scanPolicies = new ScanPolicyRepository();
 
     public ScanProcessor(Database database, ScanRepository scans, ArchiveRepository archives, FindingMerger merger,
                          Map<ScanKind, Scanner> scanners, ArchiveLimits limits, Duration timeout, Clock clock,
-                         String version, Metrics metrics, PrCommentOutbox prComments) {
+                         String version, Metrics metrics, PrCommentOutbox prComments, ScanEvents events) {
         this.database = database;
         this.scans = scans;
         this.archives = archives;
@@ -72,6 +73,7 @@ public final class ScanProcessor {
         this.version = version;
         this.metrics = metrics;
         this.prComments = prComments;
+        this.events = events;
     }
 
     /**
@@ -89,7 +91,9 @@ public final class ScanProcessor {
             LOG.error("scan {} failed: {}", scan.id(), Failures.describe(e));
             warnings.warn("SCAN_ERROR", "the scan failed: " + e.getClass().getSimpleName(), null);
             database.run(c -> {
-                scans.fail(c, scan.id(), worker, clock.millis(), JsonIo.text(warnings.toList()));
+                if (scans.fail(c, scan.id(), worker, clock.millis(), JsonIo.text(warnings.toList()))) {
+                    events.failed(c, scan.id(), clock.millis());
+                }
                 archives.delete(c, scan.id());
             });
         } finally {
@@ -166,6 +170,7 @@ public final class ScanProcessor {
                 scans.storeBillOfMaterials(c, scan.id(), JsonIo.text(detected.billOfMaterials().get()));
             }
             prComments.enqueue(c, scan, result, now);
+            events.completed(c, scan, result, now);
             archives.delete(c, scan.id());
             return true;
         });

@@ -26,14 +26,21 @@ public final class ScanRecovery {
     private final ArchiveRepository archives;
     private final ScanQueue queue;
     private final Clock clock;
+    private final ScanEvents events;
 
     public ScanRecovery(Database database, ScanRepository scans, ArchiveRepository archives, ScanQueue queue,
                         Clock clock) {
+        this(database, scans, archives, queue, clock, ScanEvents.NONE);
+    }
+
+    public ScanRecovery(Database database, ScanRepository scans, ArchiveRepository archives, ScanQueue queue,
+                        Clock clock, ScanEvents events) {
         this.database = database;
         this.scans = scans;
         this.archives = archives;
         this.queue = queue;
         this.clock = clock;
+        this.events = events;
     }
 
     /** Requeues or fails every scan whose lease has expired; returns how many it touched. */
@@ -59,6 +66,9 @@ public final class ScanRecovery {
                 "the scan was interrupted " + MAX_ATTEMPTS + " times (its worker stopped); submit it again", null)));
         LOG.warn("scan {} failed after {} attempts", scan.id(), scan.attempts());
         boolean failed = scans.fail(c, scan.id(), null, now, warnings);
+        if (failed) {
+            events.failed(c, scan.id(), now);
+        }
         archives.delete(c, scan.id());
         return failed;
     }

@@ -39,14 +39,21 @@ public final class FindingMerger {
 
     /**
      * The scan's counts (with introduced, debt and blocking for pull-request scans), the fingerprints it
-     * introduced, those that are debt in the changed files, those that block, and the policy applied.
+     * introduced, those that are debt in the changed files, those that block, and the policy applied; for a
+     * default-branch scan, the ids of the findings it opened and of the resolved ones it found again.
      */
     public record Result(ScanRow.Counts counts, boolean blocked, Set<String> introduced, Set<String> debt,
-                         Set<String> blocking, BlockingPolicy policy, Collection<Detection> detections) {
+                         Set<String> blocking, BlockingPolicy policy, Collection<Detection> detections,
+                         List<NewFinding> opened, List<UUID> regressed) {
 
         static Result of(ScanRow.Counts counts, Collection<Detection> detections) {
+            return of(counts, detections, List.of(), List.of());
+        }
+
+        static Result of(ScanRow.Counts counts, Collection<Detection> detections, List<NewFinding> opened,
+                         List<UUID> regressed) {
             return new Result(counts, false, Set.of(), Set.of(), Set.of(), BlockingPolicy.defaults(),
-                    List.copyOf(detections));
+                    List.copyOf(detections), List.copyOf(opened), List.copyOf(regressed));
         }
     }
 
@@ -84,9 +91,10 @@ public final class FindingMerger {
         String defaultBranch = projects.find(c, scan.tenantId(), scan.projectId()).orElseThrow().defaultBranch();
         Map<String, Known> known = ran.isEmpty() ? Map.of() : merges.known(c, scan.projectId(), ran);
         if (scan.prId() == null && scan.branch().equals(defaultBranch)) {
-            update(c, scan, distinct, known, now, read);
+            Changed changed = update(c, scan, distinct, known, now, read);
             repositoryPolicy.apply(c, scan.projectId(), ran, distinct.values(), policy, now);
-            return Result.of(counts(distinct.values(), null, null, null), distinct.values());
+            return Result.of(counts(distinct.values(), null, null, null), distinct.values(), changed.opened(),
+                    changed.regressed());
         }
         if (scan.prId() == null) {
             distinct.values().forEach(policy::decide);
@@ -96,8 +104,12 @@ public final class FindingMerger {
                 d -> policy.decide(d).isPresent());
     }
 
-    private void update(Connection c, ScanRow scan, Map<String, Detection> seen, Map<String, Known> known, long now,
-                        BiPredicate<ScanKind, String> read) throws SQLException {
+    /** The findings a default-branch scan opened and those it found again after they were resolved. */
+    private record Changed(List<NewFinding> opened, List<UUID> regressed) {
+    }
+
+    private Changed update(Connection c, ScanRow scan, Map<String, Detection> seen, Map<String, Known> known, long now,
+                           BiPredicate<ScanKind, String> read) throws SQLException {
         List<NewFinding> created = new ArrayList<>();
         List<Seen> refreshed = new ArrayList<>();
         List<ScanChange> changes = new ArrayList<>();
@@ -128,6 +140,8 @@ public final class FindingMerger {
         merges.refresh(c, scan.tenantId(), refreshed, now, counts);
         merges.change(c, changes, now, actor, counts);
         counts.apply(c);
+        return new Changed(created, changes.stream()
+                .filter(change -> change.from() == FindingStatus.RESOLVED).map(ScanChange::id).toList());
     }
 
     private static Result compare(ScanRow scan, Map<String, Detection> seen, Map<String, Known> known,
@@ -155,7 +169,7 @@ public final class FindingMerger {
         ScanRow.Counts counts = counts(seen.values(), introduced.size(), withChanges ? debt.size() : null,
                 blocks.size());
         return new Result(counts, !blocks.isEmpty(), Set.copyOf(introduced), Set.copyOf(debt), Set.copyOf(blocks),
-                blocking, List.copyOf(seen.values()));
+                blocking, List.copyOf(seen.values()), List.of(), List.of());
     }
 
     private static Map<String, Detection> distinct(List<Detection> detections) {
