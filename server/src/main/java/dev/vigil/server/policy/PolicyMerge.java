@@ -12,6 +12,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -28,8 +29,10 @@ public final class PolicyMerge {
     private final PolicyFindingRepository findings = new PolicyFindingRepository();
     private final HistoryRepository history = new HistoryRepository();
 
-    public void apply(Connection c, UUID projectId, Set<ScanKind> ran, Collection<Detection> seen,
-                      RepositoryPolicy policy, long now) throws SQLException {
+    /** Applies {@code policy} to the findings {@code seen}; returns the ids of those it closed from active. */
+    public Set<UUID> apply(Connection c, UUID projectId, Set<ScanKind> ran, Collection<Detection> seen,
+                           RepositoryPolicy policy, long now) throws SQLException {
+        Set<UUID> closed = new HashSet<>();
         Map<String, PolicyRow> rows = findings.rows(c, projectId, new ArrayList<>(ran));
         FindingCounts.Changes counts = new FindingCounts.Changes();
         for (Detection d : seen) {
@@ -43,6 +46,9 @@ public final class PolicyMerge {
             if (decision.isPresent() && (row.status().isActive() || byPolicy && changed(row, decision.get()))) {
                 PolicyDecision p = decision.get();
                 if (findings.setStatus(c, row.id(), row.status(), p.status(), p.actor(), p.reason(), p.until(), counts)) {
+                    if (row.status().isActive()) {
+                        closed.add(row.id());
+                    }
                     history.insert(c, row.id(), now, p.actor(), row.status(), p.status(), "policy_applied",
                             p.historyReason());
                 }
@@ -54,6 +60,7 @@ public final class PolicyMerge {
             }
         }
         counts.apply(c);
+        return closed;
     }
 
     private static boolean changed(PolicyRow row, PolicyDecision decision) {

@@ -92,9 +92,11 @@ public final class FindingMerger {
         Map<String, Known> known = ran.isEmpty() ? Map.of() : merges.known(c, scan.projectId(), ran);
         if (scan.prId() == null && scan.branch().equals(defaultBranch)) {
             Changed changed = update(c, scan, distinct, known, now, read);
-            repositoryPolicy.apply(c, scan.projectId(), ran, distinct.values(), policy, now);
-            return Result.of(counts(distinct.values(), null, null, null), distinct.values(), changed.opened(),
-                    changed.regressed());
+            Set<UUID> closed = repositoryPolicy.apply(c, scan.projectId(), ran, distinct.values(), policy, now);
+            // what the repository's policy closed at once is neither new nor regressed for whoever is told
+            return Result.of(counts(distinct.values(), null, null, null), distinct.values(),
+                    changed.opened().stream().filter(n -> !closed.contains(n.id())).toList(),
+                    changed.regressed().stream().filter(id -> !closed.contains(id)).toList());
         }
         if (scan.prId() == null) {
             distinct.values().forEach(policy::decide);
