@@ -5,12 +5,16 @@ import dev.vigil.server.scan.Detection;
 
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * One scan's policy, from its archive's {@code .vigil.yml} and inline comments
@@ -20,7 +24,8 @@ import java.util.Set;
 public final class RepositoryPolicy {
 
     private final List<IgnoreEntry> entries;
-    private final List<InlineIgnore> comments;
+    private final Map<String, List<IgnoreEntry>> entriesByRule = new HashMap<>();
+    private final Map<String, List<InlineIgnore>> commentsByPath = new HashMap<>();
     private final List<PolicyProblem> problems;
     private final boolean fileRead;
     private final Set<Integer> matchedLines = new HashSet<>();
@@ -29,7 +34,9 @@ public final class RepositoryPolicy {
     private RepositoryPolicy(List<IgnoreEntry> entries, List<InlineIgnore> comments, List<PolicyProblem> problems,
                              boolean fileRead) {
         this.entries = entries;
-        this.comments = comments;
+        entries.forEach(e -> entriesByRule.computeIfAbsent(e.rule().toUpperCase(Locale.ROOT), r -> new ArrayList<>())
+                .add(e));
+        comments.forEach(c -> commentsByPath.computeIfAbsent(c.path(), p -> new ArrayList<>()).add(c));
         this.problems = problems;
         this.fileRead = fileRead;
     }
@@ -75,15 +82,24 @@ public final class RepositoryPolicy {
 
     /** What the policy decides for {@code d}, if anything; counted in {@link #result()}. */
     public Optional<PolicyDecision> decide(Detection d) {
-        Optional<PolicyDecision> decision = entries.stream().filter(e -> e.matches(d)).findFirst().map(entry -> {
-            matchedLines.add(entry.line());
-            return PolicyDecision.of(entry);
-        });
+        Optional<PolicyDecision> decision = candidates(d).filter(e -> e.matches(d))
+                .min(Comparator.comparingInt(IgnoreEntry::line)).map(entry -> {
+                    matchedLines.add(entry.line());
+                    return PolicyDecision.of(entry);
+                });
         if (decision.isEmpty()) {
-            decision = comments.stream().filter(c -> c.matches(d)).findFirst().map(PolicyDecision::of);
+            decision = commentsByPath.getOrDefault(d.path(), List.of()).stream().filter(c -> c.matches(d))
+                    .findFirst().map(PolicyDecision::of);
         }
         applied.put(d.fingerprint(), decision.isPresent());
         return decision;
+    }
+
+    /** The entries naming the finding's rule id or one of its aliases: the only ones that can match it. */
+    private Stream<IgnoreEntry> candidates(Detection d) {
+        return Stream.concat(Stream.of(d.ruleId()), d.aliases().stream())
+                .map(id -> entriesByRule.getOrDefault(id.toUpperCase(Locale.ROOT), List.of()))
+                .flatMap(List::stream);
     }
 
     /**

@@ -1,6 +1,10 @@
 package dev.vigil.server.policy;
 
 import dev.vigil.model.FindingStatus;
+import dev.vigil.model.ScanKind;
+import dev.vigil.model.ScanPolicy;
+import dev.vigil.model.Severity;
+import dev.vigil.server.scan.Detection;
 import dev.vigil.server.scan.SourceFile;
 import org.junit.jupiter.api.Test;
 
@@ -40,6 +44,28 @@ class PolicyFileParserTest {
         assertThat(entry.status()).isEqualTo(FindingStatus.ACCEPTED);
         assertThat(entry.until()).isEqualTo(LocalDate.of(2027, 3, 31));
         assertThat(entry.pkg()).hasValueSatisfying(p -> assertThat(p.base()).isEqualTo("pkg:npm/lodash"));
+    }
+
+    @Test
+    void theFirstMatchingEntryOfTheFileDecidesWhetherItNamesTheRuleOrAnAlias() {
+        PolicyCollector collected = new PolicyCollector();
+        collected.offer(new SourceFile(".vigil.yml", """
+                version: 1
+                ignore:
+                  - rule: aws-s3-public-acl
+                    status: false_positive
+                    reason: "by id"
+                  - rule: ckv_aws_20
+                    status: false_positive
+                    reason: "by alias"
+                """.getBytes(StandardCharsets.UTF_8)));
+        RepositoryPolicy policy = RepositoryPolicy.of(collected, new RuleCatalogue(rule -> false), TODAY, true);
+        Detection acl = new Detection(ScanKind.IAC, "aws-s3-public-acl", "S3 ACL", Severity.HIGH, null, "main.tf", 3,
+                null, null, false, false, "aws_s3_bucket.site", List.of("CKV_AWS_20", "AVD-AWS-0092"));
+
+        assertThat(policy.decide(acl)).hasValueSatisfying(d -> assertThat(d.reason()).isEqualTo("by id"));
+        assertThat(policy.result().unmatched()).containsExactly(new ScanPolicy.Unmatched(6, "ckv_aws_20"));
+        assertThat(policy.problems()).isEmpty();
     }
 
     @Test
