@@ -1,5 +1,6 @@
 package dev.vigil.server.policy;
 
+import dev.vigil.model.ScanKind;
 import dev.vigil.model.ScanPolicy;
 import dev.vigil.server.scan.Detection;
 
@@ -28,12 +29,14 @@ public final class RepositoryPolicy {
     private final Map<String, List<InlineIgnore>> commentsByPath = new HashMap<>();
     private final List<PolicyProblem> problems;
     private final boolean fileRead;
+    private final Map<Integer, ScanKind> entryKinds;
     private final Set<Integer> matchedLines = new HashSet<>();
     private final Map<String, Boolean> applied = new LinkedHashMap<>();
 
-    private RepositoryPolicy(List<IgnoreEntry> entries, List<InlineIgnore> comments, List<PolicyProblem> problems,
-                             boolean fileRead) {
+    private RepositoryPolicy(List<IgnoreEntry> entries, Map<Integer, ScanKind> entryKinds, List<InlineIgnore> comments,
+                             List<PolicyProblem> problems, boolean fileRead) {
         this.entries = entries;
+        this.entryKinds = entryKinds;
         entries.forEach(e -> entriesByRule.computeIfAbsent(e.rule().toUpperCase(Locale.ROOT), r -> new ArrayList<>())
                 .add(e));
         comments.forEach(c -> commentsByPath.computeIfAbsent(c.path(), p -> new ArrayList<>()).add(c));
@@ -43,7 +46,7 @@ public final class RepositoryPolicy {
 
     /** No policy: what a caller without an archive passes. */
     public static RepositoryPolicy none() {
-        return new RepositoryPolicy(List.of(), List.of(), List.of(), false);
+        return new RepositoryPolicy(List.of(), Map.of(), List.of(), List.of(), false);
     }
 
     /**
@@ -55,13 +58,16 @@ public final class RepositoryPolicy {
                                       boolean archiveComplete) {
         List<PolicyProblem> problems = new ArrayList<>();
         List<IgnoreEntry> entries = new ArrayList<>();
+        Map<Integer, ScanKind> kinds = new HashMap<>();
         Optional<byte[]> file = collected.policyFile();
         if (file.isPresent()) {
             PolicyFile parsed = PolicyFileParser.parse(file.get(), today);
             problems.addAll(parsed.problems());
             for (IgnoreEntry entry : parsed.entries()) {
-                if (rules.knows(entry.rule())) {
+                Optional<ScanKind> kind = rules.kindOf(entry.rule());
+                if (kind.isPresent()) {
                     entries.add(entry);
+                    kinds.put(entry.line(), kind.get());
                 } else {
                     problems.add(new PolicyProblem(PolicyFile.PATH, entry.line(), "unknown rule " + entry.rule()));
                 }
@@ -70,17 +76,17 @@ public final class RepositoryPolicy {
         problems.addAll(collected.problems());
         List<InlineIgnore> comments = new ArrayList<>();
         for (InlineIgnore comment : collected.comments()) {
-            if (comment.rule() == null || rules.knows(comment.rule())) {
+            if (comment.rule() == null || rules.kindOf(comment.rule()).isPresent()) {
                 comments.add(comment);
             } else {
                 problems.add(new PolicyProblem(comment.path(), comment.line(), "unknown rule " + comment.rule()));
             }
         }
-        return new RepositoryPolicy(List.copyOf(entries), List.copyOf(comments), List.copyOf(problems),
-                file.isPresent() || archiveComplete);
+        return new RepositoryPolicy(List.copyOf(entries), Map.copyOf(kinds), List.copyOf(comments),
+                List.copyOf(problems), file.isPresent() || archiveComplete);
     }
 
-    /** What the policy decides for {@code d}, if anything; counted in {@link #result()}. */
+    /** What the policy decides for {@code d}, if anything; counted in {@link #result}. */
     public Optional<PolicyDecision> decide(Detection d) {
         Optional<PolicyDecision> decision = candidates(d).filter(e -> e.matches(d))
                 .min(Comparator.comparingInt(IgnoreEntry::line)).map(entry -> {
@@ -115,10 +121,14 @@ public final class RepositoryPolicy {
         return problems;
     }
 
-    /** How many distinct findings it decided, and the file's entries that matched none of them (stale). */
-    public ScanPolicy result() {
+    /**
+     * How many distinct findings it decided, and the file's entries that matched none of them (stale) among those
+     * whose rule is of a kind the scan {@code ran}: a scan without dependency analysis says nothing of a CVE.
+     */
+    public ScanPolicy result(Set<ScanKind> ran) {
         int count = (int) applied.values().stream().filter(Boolean::booleanValue).count();
         List<ScanPolicy.Unmatched> unmatched = entries.stream().filter(e -> !matchedLines.contains(e.line()))
+                .filter(e -> ran.contains(entryKinds.get(e.line())))
                 .map(e -> new ScanPolicy.Unmatched(e.line(), e.rule())).toList();
         return new ScanPolicy(count, unmatched);
     }

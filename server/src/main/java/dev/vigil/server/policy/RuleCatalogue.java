@@ -1,13 +1,15 @@
 package dev.vigil.server.policy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.vigil.model.ScanKind;
 import dev.vigil.server.scan.RuleResources;
 import dev.vigil.server.scan.iac.IacScanner;
 import dev.vigil.server.scan.secrets.SecretsScanner;
 
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.Locale;
-import java.util.Set;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
@@ -16,7 +18,7 @@ import java.util.function.Predicate;
  */
 public final class RuleCatalogue {
 
-    private static volatile Set<String> bundled;
+    private static volatile Map<String, ScanKind> bundled;
 
     private final Predicate<String> advisories;
 
@@ -25,26 +27,31 @@ public final class RuleCatalogue {
         this.advisories = advisories;
     }
 
-    public boolean knows(String rule) {
-        return bundled().contains(rule.toUpperCase(Locale.ROOT)) || advisories.test(rule);
+    /** The kind of findings a rule id or alias names, if any rule or advisory has it. */
+    public Optional<ScanKind> kindOf(String rule) {
+        ScanKind kind = bundled().get(rule.toUpperCase(Locale.ROOT));
+        if (kind != null) {
+            return Optional.of(kind);
+        }
+        return advisories.test(rule) ? Optional.of(ScanKind.SCA) : Optional.empty();
     }
 
-    private static Set<String> bundled() {
-        Set<String> ids = bundled;
+    private static Map<String, ScanKind> bundled() {
+        Map<String, ScanKind> ids = bundled;
         if (ids == null) {
-            ids = new HashSet<>();
-            collect(new RuleResources(SecretsScanner.class, "secrets"), ids);
-            collect(new RuleResources(IacScanner.class, "iac"), ids);
-            bundled = ids = Set.copyOf(ids);
+            ids = new HashMap<>();
+            collect(new RuleResources(SecretsScanner.class, "secrets"), ScanKind.SECRETS, ids);
+            collect(new RuleResources(IacScanner.class, "iac"), ScanKind.IAC, ids);
+            bundled = ids = Map.copyOf(ids);
         }
         return ids;
     }
 
-    private static void collect(RuleResources resources, Set<String> ids) {
+    private static void collect(RuleResources resources, ScanKind kind, Map<String, ScanKind> ids) {
         for (String file : resources.index("rules/index.txt")) {
             for (JsonNode rule : resources.read("rules/" + file, JsonNode.class).path("rules")) {
-                ids.add(rule.path("id").asText().toUpperCase(Locale.ROOT));
-                rule.path("aliases").forEach(alias -> ids.add(alias.asText().toUpperCase(Locale.ROOT)));
+                ids.put(rule.path("id").asText().toUpperCase(Locale.ROOT), kind);
+                rule.path("aliases").forEach(alias -> ids.put(alias.asText().toUpperCase(Locale.ROOT), kind));
             }
         }
     }

@@ -158,7 +158,7 @@ public final class ScanProcessor {
         List<Detection> detections = detected.detections();
         boolean completed = database.inTransaction(c -> {
             FindingMerger.Result result = merger.merge(c, scan, ran(scan), detections, now, coverage::read, policy);
-            scanPolicies.save(c, scan.id(), JsonIo.text(policy.result()));
+            scanPolicies.save(c, scan.id(), JsonIo.text(policy.result(ran(scan))));
             String sarif = JsonIo.text(Sarif.log(detections, warnings, version, result.introduced(), scan.prId() != null));
             // completed_at is stamped after the merge and SARIF, so that it means what clients read it as
             if (!scans.complete(c, scan.id(), worker, clock.millis(), result.counts(), result.blocked(),

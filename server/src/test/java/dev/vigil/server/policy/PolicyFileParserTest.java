@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -64,7 +65,9 @@ class PolicyFileParserTest {
                 null, null, false, false, "aws_s3_bucket.site", List.of("CKV_AWS_20", "AVD-AWS-0092"));
 
         assertThat(policy.decide(acl)).hasValueSatisfying(d -> assertThat(d.reason()).isEqualTo("by id"));
-        assertThat(policy.result().unmatched()).containsExactly(new ScanPolicy.Unmatched(6, "ckv_aws_20"));
+        assertThat(policy.result(Set.of(ScanKind.IAC)).unmatched())
+                .containsExactly(new ScanPolicy.Unmatched(6, "ckv_aws_20"));
+        assertThat(policy.result(Set.of(ScanKind.SECRETS)).unmatched()).isEmpty();
         assertThat(policy.problems()).isEmpty();
     }
 
