@@ -49,10 +49,18 @@ final class FindingDetailPane {
         message.setId("detail-message");
         message.setWrapText(true);
         message.textProperty().bind(model.messageProperty());
+        Label policy = new Label();
+        policy.setId("detail-policy");
+        policy.setWrapText(true);
+        policy.getStyleClass().add("detail-policy");
+        policy.textProperty().bind(model.policySourceProperty());
+        policy.visibleProperty().bind(model.policySourceProperty().isNotEmpty());
+        policy.managedProperty().bind(policy.visibleProperty());
         Label historyTitle = new Label("History");
         historyTitle.getStyleClass().add("detail-section");
         content.getStyleClass().add("detail-content");
-        content.getChildren().addAll(new HBox(8, severity, title), actions(prompts), message, fields, historyTitle, history);
+        content.getChildren().addAll(new HBox(8, severity, title), actions(prompts), message, policy, fields,
+                historyTitle, history);
         model.findingProperty().subscribe(this::show);
         model.history().subscribe(this::showHistory);
     }
@@ -137,8 +145,10 @@ final class FindingDetailPane {
     private void showHistory() {
         history.getChildren().clear();
         for (HistoryEntry entry : model.history()) {
+            // a scan's "detected" entry has no from status
             String move = entry.from() == entry.to() ? entry.action()
-                    : (entry.from() == null ? entry.action() : entry.from().wire()) + " → " + entry.to().wire();
+                    : entry.from() == null ? entry.action() + " → " + entry.to().wire()
+                    : entry.from().wire() + " → " + entry.to().wire();
             Label line = new Label(TIME.format(entry.at()) + " · " + entry.actor() + " · " + move
                     + (entry.reason() == null ? "" : " · " + entry.reason()));
             line.setWrapText(true);

@@ -33,6 +33,7 @@ public final class FindingDetailViewModel {
     private final ObjectProperty<Finding> finding = new SimpleObjectProperty<>(this, "finding");
     private final ObservableList<HistoryEntry> history = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
+    private final ReadOnlyStringWrapper policySource = new ReadOnlyStringWrapper(this, "policySource", "");
 
     /** {@code onChanged} receives a finding an action changed, to replace its row. */
     public FindingDetailViewModel(Session session, TaskExecutor tasks, Consumer<Finding> onChanged) {
@@ -46,7 +47,9 @@ public final class FindingDetailViewModel {
             } else if (now == null) {
                 history.clear();
             }
+            policySource.set(PolicySource.describe(now, history));
         });
+        history.subscribe(() -> policySource.set(PolicySource.describe(finding.get(), history)));
     }
 
     public ObjectProperty<Finding> findingProperty() {
@@ -55,6 +58,14 @@ public final class FindingDetailViewModel {
 
     public ObservableList<HistoryEntry> history() {
         return history;
+    }
+
+    /**
+     * Which {@code .vigil.yml} entry or {@code vigil:ignore} comment set the finding's status; empty when the
+     * repository's policy did not.
+     */
+    public ReadOnlyStringProperty policySourceProperty() {
+        return policySource.getReadOnlyProperty();
     }
 
     /** The outcome of the last action, or why it failed. */

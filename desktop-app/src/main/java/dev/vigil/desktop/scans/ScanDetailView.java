@@ -2,6 +2,7 @@ package dev.vigil.desktop.scans;
 
 import dev.vigil.model.PrComment;
 import dev.vigil.model.ScanDetail;
+import dev.vigil.model.ScanPolicy;
 import dev.vigil.model.ScanSummary;
 import dev.vigil.model.ScanWarning;
 import javafx.beans.binding.Bindings;
@@ -25,6 +26,7 @@ final class ScanDetailView extends VBox {
     private final Label facts = new Label();
     private final Label counts = new Label();
     private final Label prComment = new Label();
+    private final Label policy = new Label();
     private final Label error = new Label();
 
     ScanDetailView(ScanDetailViewModel model) {
@@ -36,6 +38,8 @@ final class ScanDetailView extends VBox {
         facts.setWrapText(true);
         counts.setId("scan-counts");
         prComment.setId("pr-comment-status");
+        policy.setId("scan-policy");
+        policy.textProperty().bind(model.policyProperty());
         error.getStyleClass().add("error-message");
         error.textProperty().bind(model.errorProperty());
         ListView<ScanWarning> warnings = new ListView<>(model.warnings());
@@ -55,14 +59,16 @@ final class ScanDetailView extends VBox {
         results.textProperty().bind(Bindings.size(model.results()).asString("SARIF results (%d)"));
         Tab warned = new Tab(null, warnings);
         warned.textProperty().bind(Bindings.size(model.warnings()).asString("Warnings (%d)"));
-        TabPane tabs = new TabPane(results, warned);
+        Tab stale = new Tab(null, staleEntries(model));
+        stale.textProperty().bind(Bindings.size(model.staleEntries()).asString("Stale policy entries (%d)"));
+        TabPane tabs = new TabPane(results, warned, stale);
         tabs.setId("scan-detail-tabs");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.setMinHeight(120);
         VBox.setVgrow(tabs, Priority.ALWAYS);
         model.scanProperty().subscribe(scan -> tabs.getSelectionModel().select(
                 model.results().isEmpty() && !model.warnings().isEmpty() ? warned : results));
-        getChildren().addAll(title, facts, counts, prComment, error, tabs);
+        getChildren().addAll(title, facts, counts, prComment, policy, error, tabs);
         model.scanProperty().subscribe(this::show);
     }
 
@@ -106,6 +112,23 @@ final class ScanDetailView extends VBox {
         return "PR comment: " + comment.status().replace('_', ' ')
                 + (comment.url() == null ? "" : " · " + comment.url())
                 + (comment.error() == null ? "" : " · " + comment.error());
+    }
+
+    /** The {@code .vigil.yml} entries that matched nothing in the scan, by line and rule. */
+    private static ListView<ScanPolicy.Unmatched> staleEntries(ScanDetailViewModel model) {
+        ListView<ScanPolicy.Unmatched> list = new ListView<>(model.staleEntries());
+        list.setId("policy-stale");
+        list.setFixedCellSize(26);
+        list.setPlaceholder(new Label("Every .vigil.yml entry matched a finding"));
+        list.setCellFactory(view -> new ListCell<>() {
+            @Override
+            protected void updateItem(ScanPolicy.Unmatched entry, boolean empty) {
+                super.updateItem(entry, empty);
+                setText(empty || entry == null ? null
+                        : ".vigil.yml line " + entry.line() + " · " + entry.rule() + " · matched no finding");
+            }
+        });
+        return list;
     }
 
     private static TableView<SarifResult> results(ScanDetailViewModel model) {

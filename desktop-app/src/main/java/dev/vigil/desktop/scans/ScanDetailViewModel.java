@@ -6,6 +6,7 @@ import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.task.TaskExecutor;
 import dev.vigil.model.ScanDetail;
 import dev.vigil.model.ScanListItem;
+import dev.vigil.model.ScanPolicy;
 import dev.vigil.model.ScanStatus;
 import dev.vigil.model.ScanWarning;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -31,6 +32,8 @@ public final class ScanDetailViewModel {
     private final ReadOnlyObjectWrapper<ScanDetail> scan = new ReadOnlyObjectWrapper<>(this, "scan");
     private final ObservableList<SarifResult> results = FXCollections.observableArrayList();
     private final ObservableList<ScanWarning> warnings = FXCollections.observableArrayList();
+    private final ObservableList<ScanPolicy.Unmatched> staleEntries = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper policy = new ReadOnlyStringWrapper(this, "policy", "");
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private UUID requested;
@@ -52,6 +55,16 @@ public final class ScanDetailViewModel {
         return FXCollections.unmodifiableObservableList(warnings);
     }
 
+    /** The repository policy's {@code .vigil.yml} entries that matched none of the scan's findings. */
+    public ObservableList<ScanPolicy.Unmatched> staleEntries() {
+        return FXCollections.unmodifiableObservableList(staleEntries);
+    }
+
+    /** What the repository's policy did in the scan, in a line; empty before it completed. */
+    public ReadOnlyStringProperty policyProperty() {
+        return policy.getReadOnlyProperty();
+    }
+
     public ReadOnlyBooleanProperty loadingProperty() {
         return loading.getReadOnlyProperty();
     }
@@ -66,6 +79,8 @@ public final class ScanDetailViewModel {
         if (scanId == null || session.connection() == null) {
             results.clear();
             warnings.clear();
+            staleEntries.clear();
+            policy.set("");
             scan.set(null);
             return;
         }
@@ -77,6 +92,7 @@ public final class ScanDetailViewModel {
                 error.set("");
                 warnings.setAll(loaded.scan().scanWarnings());
                 results.setAll(loaded.results());
+                showPolicy(loaded.scan().policy());
                 scan.set(loaded.scan());
             }
         }, failure -> {
@@ -93,6 +109,17 @@ public final class ScanDetailViewModel {
         }
         rows.stream().filter(row -> row.id().equals(shown.id()) && row.status() != shown.status())
                 .findFirst().ifPresent(row -> show(row.id()));
+    }
+
+    private void showPolicy(ScanPolicy applied) {
+        staleEntries.setAll(applied == null ? List.of() : applied.unmatched());
+        if (applied == null) {
+            policy.set("");
+            return;
+        }
+        int stale = applied.unmatched().size();
+        policy.set("Repository policy: " + applied.applied() + (applied.applied() == 1 ? " finding" : " findings")
+                + " decided" + (stale == 0 ? "" : " · " + stale + " stale " + (stale == 1 ? "entry" : "entries")));
     }
 
     private static Loaded load(VigilClient client, UUID scanId) {

@@ -1,6 +1,7 @@
 package dev.vigil.desktop.findings;
 
 import dev.vigil.desktop.connection.Session;
+import dev.vigil.desktop.scans.TestSessions;
 import dev.vigil.desktop.shell.Theme;
 import dev.vigil.desktop.task.FxTaskExecutor;
 import dev.vigil.desktop.testing.Fx;
@@ -205,6 +206,20 @@ class FindingsPageTest {
         assertThat(tooltip(robot, "#export-button")).isEqualTo("Export needs the admin role or higher; this key acts as member");
         assertThat(robot.lookup("#bulk-in_progress").queryButton().isDisabled()).isFalse();
         assertThat(robot.lookup("#detail-in_progress").queryAs(Button.class).isDisabled()).isFalse();
+    }
+
+    @Test
+    void aFindingsDetailSaysWhichPolicyEntrySetItsStatus(FxRobot robot) {
+        waitForFirstPage(robot);
+        TestSessions.policyScan(seeded.tenant());
+
+        robot.clickOn("#search-field").write("policy_demo.env");
+        Fx.waitUntil(30, () -> table(robot).getItems().size() == 1);
+        robot.clickOn(row(robot, 0));
+
+        Label policy = robot.lookup("#detail-policy").queryAs(Label.class);
+        Fx.waitUntil(20, () -> policy.getText().equals("Repository policy: .vigil.yml line 3 (rule github-pat)"));
+        assertThat(policy.isVisible()).isTrue();
     }
 
     /** The refusal's tooltip sits on the Guarded wrapper around the disabled control. */

@@ -1,6 +1,7 @@
 package dev.vigil.desktop.findings;
 
 import dev.vigil.desktop.connection.Session;
+import dev.vigil.desktop.scans.TestSessions;
 import dev.vigil.desktop.task.CurrentThreadTaskExecutor;
 import dev.vigil.model.Finding;
 import dev.vigil.model.FindingFilter;
@@ -55,6 +56,28 @@ class TriageViewModelTest {
             assertThat(finding.acceptedReason()).isEqualTo("vendor fix due in Q3");
             assertThat(finding.acceptedUntil()).isEqualTo(until);
         });
+    }
+
+    @Test
+    void theDetailSaysWhichPolicyEntryOrCommentSetAFindingsStatus() {
+        SeededTenant seeded = SeededTenant.with(server, 1);
+        TestSessions.policyScan(seeded.tenant());
+        Session session = seeded.session(tasks, seeded.ownerKey());
+        FindingDetailViewModel detail = new FindingDetailViewModel(session, tasks, changed -> { });
+        List<Finding> all = seeded.owner().allFindings(FindingFilter.none()).toList();
+
+        detail.findingProperty().set(at(all, "fixtures/policy_demo.env:"));
+        assertThat(detail.policySourceProperty().get())
+                .isEqualTo("Repository policy: .vigil.yml line 3 (rule github-pat)");
+        detail.findingProperty().set(at(all, "tools/inline_demo.py:"));
+        assertThat(detail.policySourceProperty().get())
+                .isEqualTo("Repository policy: vigil:ignore at tools/inline_demo.py:1");
+        detail.findingProperty().set(all.stream().filter(f -> f.acceptedBy() == null).findFirst().orElseThrow());
+        assertThat(detail.policySourceProperty().get()).isEmpty();
+    }
+
+    private static Finding at(List<Finding> findings, String place) {
+        return findings.stream().filter(f -> f.location().startsWith(place)).findFirst().orElseThrow();
     }
 
     @Test

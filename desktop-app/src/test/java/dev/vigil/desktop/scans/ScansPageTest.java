@@ -12,12 +12,14 @@ import dev.vigil.model.NewProject;
 import dev.vigil.model.Project;
 import dev.vigil.model.Scan;
 import dev.vigil.model.ScanListItem;
+import dev.vigil.model.ScanPolicy;
 import dev.vigil.model.ScanStatus;
 import dev.vigil.model.ScanType;
 import dev.vigil.model.ScanWarning;
 import dev.vigil.server.testing.TestServer;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TableView;
@@ -121,6 +123,27 @@ class ScansPageTest {
         assertThat(warnings.getItems()).extracting(ScanWarning::path).contains("web/package.json");
         assertThat(robot.lookup("#pr-comment-status").queryAs(Label.class).getText()).startsWith("PR comment: ");
         assertThat(robot.lookup("#scan-counts").queryAs(Label.class).getText()).contains("critical");
+    }
+
+    @Test
+    void showsTheRepositoryPolicysStaleEntriesOfAScan(FxRobot robot) {
+        Fx.waitUntil(30, () -> session.connection() != null && robot.lookup("#page-scans").tryQuery().isPresent());
+        Scan scan = TestSessions.policyScan(tenant);
+
+        robot.clickOn("#scans-refresh");
+        TableView<ScanListItem> table = robot.lookup("#scans-table").queryTableView();
+        Fx.waitUntil(20, () -> table.getItems().stream().anyMatch(row -> row.id().equals(scan.id())));
+        robot.clickOn("#scan-row-" + scan.id());
+
+        Label policy = robot.lookup("#scan-policy").queryAs(Label.class);
+        Fx.waitUntil(20, () -> !policy.getText().isEmpty());
+        assertThat(policy.getText()).isEqualTo("Repository policy: 2 findings decided · 1 stale entry");
+        robot.clickOn("Stale policy entries (1)");
+        ListView<ScanPolicy.Unmatched> stale = robot.lookup("#policy-stale").queryListView();
+        assertThat(stale.isVisible()).isTrue();
+        assertThat(stale.getItems()).containsExactly(new ScanPolicy.Unmatched(8, "aws-access-token"));
+        assertThat(robot.lookup("#policy-stale .list-cell").queryAllAs(ListCell.class)).extracting(ListCell::getText)
+                .contains(".vigil.yml line 8 · aws-access-token · matched no finding");
     }
 
     @Test

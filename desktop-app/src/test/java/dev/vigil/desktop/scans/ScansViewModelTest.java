@@ -11,6 +11,7 @@ import dev.vigil.model.NewProject;
 import dev.vigil.model.Project;
 import dev.vigil.model.Scan;
 import dev.vigil.model.ScanListItem;
+import dev.vigil.model.ScanPolicy;
 import dev.vigil.model.ScanStatus;
 import dev.vigil.model.ScanType;
 import dev.vigil.server.testing.Archives;
@@ -96,6 +97,23 @@ class ScansViewModelTest {
         assertThat(detail.results()).extracting(SarifResult::location)
                 .noneMatch(location -> location.startsWith("node_modules") || location.startsWith("local.env"));
         assertThat(detail.warnings()).anySatisfy(warning -> assertThat(warning.path()).isEqualTo("web/package.json"));
+    }
+
+    @Test
+    void showsWhatTheRepositoryPolicyDecidedAndItsStaleEntries() {
+        TestServer.Tenant tenant = server.tenant();
+        Scan scan = TestSessions.policyScan(tenant);
+        ScansViewModel model = connected(tenant, new ArchivePackager());
+
+        model.detail().show(scan.id());
+
+        assertThat(model.detail().policyProperty().get())
+                .isEqualTo("Repository policy: 2 findings decided · 1 stale entry");
+        assertThat(model.detail().staleEntries()).containsExactly(new ScanPolicy.Unmatched(8, "aws-access-token"));
+
+        model.detail().show(null);
+        assertThat(model.detail().policyProperty().get()).isEmpty();
+        assertThat(model.detail().staleEntries()).isEmpty();
     }
 
     @Test

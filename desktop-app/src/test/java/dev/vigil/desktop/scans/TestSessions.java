@@ -12,12 +12,16 @@ import dev.vigil.model.Json;
 import dev.vigil.model.NewApiKey;
 import dev.vigil.model.NewProject;
 import dev.vigil.model.Project;
+import dev.vigil.model.Scan;
 import dev.vigil.model.ScanStatus;
 import dev.vigil.model.ScanType;
 import dev.vigil.server.advisories.AdvisoryImporter;
 import dev.vigil.server.advisories.AdvisoryRepository;
 import dev.vigil.server.store.ScanRepository;
 import dev.vigil.server.store.ScanRow;
+import dev.vigil.client.ScanArchive;
+import dev.vigil.client.ScanSubmission;
+import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.TestData;
 import dev.vigil.server.testing.TestServer;
 import javafx.scene.Scene;
@@ -28,8 +32,12 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDate;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
 import java.util.UUID;
 import java.util.stream.Stream;
 
@@ -88,6 +96,47 @@ public final class TestSessions {
             }
         });
         return ids;
+    }
+
+    /**
+     * A secrets scan of a new project's default branch whose archive carries a {@code .vigil.yml} (line 3 marks
+     * the token under {@code fixtures/} a false positive, line 8 matches nothing) and a {@code vigil:ignore}
+     * comment in {@code tools/inline_demo.py}: two findings decided, one stale entry.
+     */
+    public static Scan policyScan(TestServer.Tenant tenant) {
+        Project project = tenant.owner().createProject(new NewProject("policy-" + UUID.randomUUID(), "main"));
+        Random random = new Random(30);
+        String policy = """
+                version: 1
+                ignore:
+                  - rule: github-pat
+                    paths: ["fixtures/**"]
+                    status: false_positive
+                    reason: "revoked token kept as a fixture"
+                    # an entry that matches nothing: stale
+                  - rule: aws-access-token
+                    paths: ["nowhere/**"]
+                    status: false_positive
+                    reason: "nothing there any more"
+                """;
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("fixtures/policy_demo.env", "TOKEN=" + githubToken(random) + "\n");
+        files.put("tools/inline_demo.py", "# vigil:ignore sample token for the docs\nTOKEN = \"" + githubToken(random)
+                + "\"\n");
+        files.put(".vigil.yml", policy);
+        Scan scan = tenant.owner().submitScan(ScanSubmission.of(ScanArchive.of(Archives.tarGz(files)), project.id(),
+                "main", "f".repeat(40), ScanType.SECRETS));
+        tenant.owner().awaitScan(scan.id(), Duration.ofSeconds(60));
+        return scan;
+    }
+
+    private static String githubToken(Random random) {
+        String alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+        StringBuilder token = new StringBuilder("ghp_");
+        for (int i = 0; i < 36; i++) {
+            token.append(alphabet.charAt(random.nextInt(alphabet.length())));
+        }
+        return token.toString();
     }
 
     /** A session over temporary settings, switched to {@code tenant} with a fresh key of its Owner. */

@@ -10,6 +10,7 @@ import dev.vigil.server.http.Paging;
 import dev.vigil.server.http.QueryReader;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.PrCommentRepository;
+import dev.vigil.server.store.ScanPolicyRepository;
 import dev.vigil.server.store.ScanRepository;
 import dev.vigil.server.store.ScanRow;
 import io.helidon.http.HeaderNames;
@@ -34,6 +35,7 @@ public final class ScanService implements HttpService {
     private final ScanRepository scans;
     private final ScanSubmissions submissions;
     private final PrCommentRepository prComments;
+    private final ScanPolicyRepository scanPolicies = new ScanPolicyRepository();
 
     public ScanService(Database database, ScanRepository scans, ScanSubmissions submissions,
                        PrCommentRepository prComments) {
@@ -102,7 +104,8 @@ public final class ScanService implements HttpService {
         UUID id = PathIds.id(request, "scan");
         var detail = database.inTransaction(c -> {
             ScanRow row = scans.find(c, caller.tenantId(), id).orElseThrow(() -> ApiException.notFound("scan"));
-            return ScanViews.detail(row, scans.sarif(c, caller.tenantId(), id).orElse(null), prComments.find(c, id));
+            return ScanViews.detail(row, scans.sarif(c, caller.tenantId(), id).orElse(null), prComments.find(c, id),
+                    scanPolicies.find(c, id).orElse(null));
         });
         JsonIo.ok(response, detail);
     }

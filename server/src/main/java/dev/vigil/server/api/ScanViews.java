@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.vigil.model.PrComment;
 import dev.vigil.model.ScanDetail;
 import dev.vigil.model.ScanListItem;
+import dev.vigil.model.ScanPolicy;
 import dev.vigil.model.ScanSummary;
 import dev.vigil.model.ScanWarning;
 import dev.vigil.server.http.JsonIo;
@@ -22,6 +23,7 @@ final class ScanViews {
 
     private static final TypeReference<List<ScanWarning>> WARNINGS = new TypeReference<>() { };
     private static final TypeReference<List<String>> PATHS = new TypeReference<>() { };
+    private static final TypeReference<ScanPolicy> POLICY = new TypeReference<>() { };
 
     private ScanViews() {
     }
@@ -32,7 +34,7 @@ final class ScanViews {
                 instant(s.createdAt()), instant(s.completedAt()));
     }
 
-    static ScanDetail detail(ScanRow s, String sarif, Optional<PrCommentRepository.Entry> comment) {
+    static ScanDetail detail(ScanRow s, String sarif, Optional<PrCommentRepository.Entry> comment, String policy) {
         ScanRow.Counts n = s.counts();
         ScanSummary summary = new ScanSummary(n.critical(), n.high(), n.medium(), n.low(), n.info(), n.introduced(),
                 n.debt(), n.blocking());
@@ -42,7 +44,7 @@ final class ScanViews {
                 s.warnings() == null ? List.of() : read(s.warnings(), WARNINGS), instant(s.startedAt()), summary,
                 new PrComment(s.prCommentStatus(), comment.map(PrCommentRepository.Entry::url).orElse(null),
                         comment.map(PrCommentRepository.Entry::lastError).orElse(null)),
-                sarif == null ? null : tree(sarif));
+                policy == null ? null : read(policy, POLICY), sarif == null ? null : tree(sarif));
     }
 
     private static Instant instant(Long millis) {

@@ -5,18 +5,29 @@ import dev.vigil.model.ScanKind;
 import dev.vigil.model.ScanWarning;
 import dev.vigil.server.http.JsonIo;
 import dev.vigil.server.ops.Metrics;
+import dev.vigil.server.policy.PolicyCollector;
+import dev.vigil.server.policy.PolicyProblem;
+import dev.vigil.server.policy.RepositoryPolicy;
+import dev.vigil.server.policy.RuleCatalogue;
 import dev.vigil.server.pr.PrCommentOutbox;
 import dev.vigil.server.store.ArchiveRepository;
 import dev.vigil.server.store.Database;
+import dev.vigil.server.store.PolicyFindingRepository;
+import dev.vigil.server.store.ScanPolicyRepository;
 import dev.vigil.server.store.ScanRepository;
 import dev.vigil.server.store.ScanRow;
+import dev.vigil.server.store.StoreException;
 import dev.vigil.server.triage.FindingMerger;
 import dev.vigil.server.work.Failures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.Set;
@@ -45,6 +56,8 @@ public final class ScanProcessor {
     private final Metrics metrics;
     private final PrCommentOutbox prComments;
     private final ScanEvents events;
+    private final PolicyFindingRepository policyFindings = new PolicyFindingRepository();
+    private final ScanPolicyRepository scanPolicies = new ScanPolicyRepository();
 
     public ScanProcessor(Database database, ScanRepository scans, ArchiveRepository archives, FindingMerger merger,
                          Map<ScanKind, Scanner> scanners, ArchiveLimits limits, Duration timeout, Clock clock,
@@ -88,8 +101,9 @@ public final class ScanProcessor {
         }
     }
 
-    /** What the sessions found, and the bill of materials if an engine made one. */
-    private record Detected(List<Detection> detections, Optional<ObjectNode> billOfMaterials) {
+    /** What the sessions found, the bill of materials if an engine made one, and the repository's policy. */
+    private record Detected(List<Detection> detections, Optional<ObjectNode> billOfMaterials,
+                            PolicyCollector policy, boolean archiveComplete) {
     }
 
     private Detected detect(ScanRow scan, ScanWarnings warnings, Coverage coverage) {
@@ -106,8 +120,12 @@ public final class ScanProcessor {
             }
         }
         ArchiveReader reader = new ArchiveReader(limits);
+        PolicyCollector policy = new PolicyCollector();
         ArchiveSummary summary = database.inTransaction(c -> archives.read(c, scan.id(),
-                in -> reader.read(in, file -> sessions.forEach(session -> session.scan(file)), deadline)));
+                in -> reader.read(in, file -> {
+                    policy.offer(file);
+                    sessions.forEach(session -> session.scan(file));
+                }, deadline)));
         warnings.addAll(summary.warnings());
         coverage.archive(summary);
         List<Detection> detections = new ArrayList<>();
@@ -118,7 +136,7 @@ public final class ScanProcessor {
         warnings.addAll(coverage.warnings(ran(scan)));
         Optional<ObjectNode> bom = sessions.stream().map(session -> session.billOfMaterials(scan.id().toString()))
                 .flatMap(Optional::stream).findFirst();
-        return new Detected(detections, bom);
+        return new Detected(detections, bom, policy, summary.complete() && !deadline.cut());
     }
 
     /** A scan cut by its time limit resolves nothing; the archive pass warned already if it was cut there. */
@@ -133,11 +151,14 @@ public final class ScanProcessor {
 
     private void finish(ScanRow scan, String worker, Detected detected, ScanWarnings collected,
                         Coverage coverage) {
+        RepositoryPolicy policy = repositoryPolicy(detected);
+        policy.problems().forEach(p -> collected.warn(PolicyProblem.CODE, p.warning(), p.path()));
         List<ScanWarning> warnings = collected.toList();
         long now = clock.millis();
         List<Detection> detections = detected.detections();
         boolean completed = database.inTransaction(c -> {
-            FindingMerger.Result result = merger.merge(c, scan, ran(scan), detections, now, coverage::read);
+            FindingMerger.Result result = merger.merge(c, scan, ran(scan), detections, now, coverage::read, policy);
+            scanPolicies.save(c, scan.id(), JsonIo.text(policy.result(ran(scan))));
             String sarif = JsonIo.text(Sarif.log(detections, warnings, version, result.introduced(), scan.prId() != null));
             // completed_at is stamped after the merge and SARIF, so that it means what clients read it as
             if (!scans.complete(c, scan.id(), worker, clock.millis(), result.counts(), result.blocked(),
@@ -155,6 +176,21 @@ public final class ScanProcessor {
         });
         if (!completed) {
             LOG.warn("scan {} was taken over by another worker; this result is dropped", scan.id());
+        }
+    }
+
+    /** The policy the archive carried, as of today (UTC); rules are checked against the bundled and advisory ids. */
+    private RepositoryPolicy repositoryPolicy(Detected detected) {
+        LocalDate today = LocalDate.now(clock.withZone(ZoneOffset.UTC));
+        return database.inTransaction(c -> RepositoryPolicy.of(detected.policy(),
+                new RuleCatalogue(rule -> isAdvisory(c, rule)), today, detected.archiveComplete()));
+    }
+
+    private boolean isAdvisory(Connection c, String rule) {
+        try {
+            return policyFindings.isAdvisory(c, rule);
+        } catch (SQLException e) {
+            throw new StoreException(e);
         }
     }
 

@@ -4,6 +4,8 @@ import dev.vigil.model.FindingStatus;
 import dev.vigil.model.ScanKind;
 import dev.vigil.model.Severity;
 import dev.vigil.server.decisions.DecisionMerge;
+import dev.vigil.server.policy.PolicyMerge;
+import dev.vigil.server.policy.RepositoryPolicy;
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.store.FindingCounts;
 import dev.vigil.server.store.MergeRepository;
@@ -27,6 +29,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.BiPredicate;
+import java.util.function.Predicate;
 
 /**
  * What a finished scan does to its project (docs/adr/0011-default-branch-scans-change-findings.md,
@@ -60,6 +63,7 @@ public final class FindingMerger {
     private final SlaPolicy sla;
     private final PolicyRepository policies;
     private final DecisionMerge decisions;
+    private final PolicyMerge repositoryPolicy = new PolicyMerge();
 
     public FindingMerger(ProjectRepository projects, MergeRepository merges, SlaPolicy sla, PolicyRepository policies) {
         this(projects, merges, sla, policies, DecisionMerge.NONE);
@@ -81,6 +85,12 @@ public final class FindingMerger {
      */
     public Result merge(Connection c, ScanRow scan, Set<ScanKind> ran, List<Detection> detections, long now,
                         BiPredicate<ScanKind, String> read) throws SQLException {
+        return merge(c, scan, ran, detections, now, read, RepositoryPolicy.none());
+    }
+
+    /** As above, applying the repository's {@code policy} to what the scan saw (a separate step, PolicyMerge). */
+    public Result merge(Connection c, ScanRow scan, Set<ScanKind> ran, List<Detection> detections, long now,
+                        BiPredicate<ScanKind, String> read, RepositoryPolicy policy) throws SQLException {
         Map<String, Detection> distinct = distinct(detections);
         projects.lockForMerge(c, scan.projectId());
         if (scan.prId() == null) {
@@ -90,13 +100,18 @@ public final class FindingMerger {
         Map<String, Known> known = ran.isEmpty() ? Map.of() : merges.known(c, scan.projectId(), ran);
         if (scan.prId() == null && scan.branch().equals(defaultBranch)) {
             Changed changed = update(c, scan, distinct, known, now, read);
-            return Result.of(counts(distinct.values(), null, null, null), distinct.values(), changed.opened(),
-                    changed.regressed());
+            Set<UUID> closed = repositoryPolicy.apply(c, scan.projectId(), ran, distinct.values(), policy, now);
+            // what the repository's policy closed at once is neither new nor regressed for whoever is told
+            return Result.of(counts(distinct.values(), null, null, null), distinct.values(),
+                    changed.opened().stream().filter(n -> !closed.contains(n.id())).toList(),
+                    changed.regressed().stream().filter(id -> !closed.contains(id)).toList());
         }
         if (scan.prId() == null) {
+            distinct.values().forEach(policy::decide);
             return Result.of(counts(distinct.values(), null, null, null), distinct.values());
         }
-        return compare(scan, distinct, known, BlockingPolicy.of(policies.findOrDefault(c, scan.projectId())));
+        return compare(scan, distinct, known, BlockingPolicy.of(policies.findOrDefault(c, scan.projectId())),
+                d -> policy.decide(d).isPresent());
     }
 
     /** The findings a default-branch scan opened and those it found again after they were resolved. */
@@ -141,13 +156,16 @@ public final class FindingMerger {
     }
 
     private static Result compare(ScanRow scan, Map<String, Detection> seen, Map<String, Known> known,
-                                  BlockingPolicy blocking) {
+                                  BlockingPolicy blocking, Predicate<Detection> ignored) {
         Set<String> changed = ChangedFiles.parse(scan.changedFiles());
         boolean withChanges = scan.changedFiles() != null;
         Set<String> introduced = new HashSet<>();
         Set<String> debt = new HashSet<>();
         Set<String> blocks = new HashSet<>();
         for (Detection d : seen.values()) {
+            if (ignored.test(d)) {
+                continue;
+            }
             Known k = known.get(d.fingerprint());
             boolean inChange = !withChanges || changed.contains(d.path());
             if ((k == null || k.status() == FindingStatus.RESOLVED) && inChange) {

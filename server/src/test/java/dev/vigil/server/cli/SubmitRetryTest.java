@@ -61,7 +61,7 @@ class SubmitRetryTest {
                 send(exchange, 200, Json.mapper().writeValueAsString(new ScanDetail(scanId, project, "p", "main",
                         "f".repeat(40), ScanType.SECRETS, status, 0, 0, 0, false, Instant.now(), null, null, null,
                         List.of(), null, new ScanSummary(0, 0, 0, 0, 0, null, null, null),
-                        new PrComment("not_requested", null, null), null)));
+                        new PrComment("not_requested", null, null), null, null)));
             }
         });
         http.start();

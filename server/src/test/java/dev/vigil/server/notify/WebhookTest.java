@@ -416,6 +416,23 @@ class WebhookTest {
     }
 
     @Test
+    void shouldNotAnnounceAsNewAFindingTheRepositoryPolicyClosed() throws Exception {
+        VigilClient owner = server.tenant().owner();
+        Project project = owner.createProject(new NewProject("policy-" + UUID.randomUUID(), "main"));
+        String path = path();
+        owner.createWebhook(new NewWebhook(receiver.url(path), List.of(WebhookEvent.SCAN_COMPLETED,
+                WebhookEvent.FINDING_NEW), WebhookFormat.JSON, project.id()));
+
+        scan(owner, project, "main", null, Map.of("kept.env", "TOKEN=" + githubToken() + "\n",
+                "fixture.env", "# vigil:ignore revoked token kept as a test fixture\nTOKEN=" + githubToken() + "\n"));
+        var got = eventually(() -> receiver.received(path), r -> r.size() == 2, "scan.completed and finding.new");
+
+        JsonNode newFindings = Json.mapper().readTree(got.get(1).body()).get("data");
+        assertThat(newFindings.get("total").asInt()).isEqualTo(1);
+        assertThat(newFindings.get("findings").get(0).get("location").asText()).isEqualTo("kept.env:1");
+    }
+
+    @Test
     void shouldPostABlockedPullRequestToSlackAsTextWithoutLinks() throws Exception {
         VigilClient owner = server.tenant().owner();
         Project project = owner.createProject(new NewProject("slack-" + UUID.randomUUID(), "main"));
