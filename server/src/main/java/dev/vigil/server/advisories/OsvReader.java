@@ -1,6 +1,7 @@
 package dev.vigil.server.advisories;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.vigil.server.scan.sca.Advisory;
 
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;

@@ -84,15 +84,11 @@ public final class JsonIo {
     }
 
     public static String text(Object body) {
-        return new String(bytes(body), java.nio.charset.StandardCharsets.UTF_8);
+        return Json.text(body);
     }
 
     public static byte[] bytes(Object body) {
-        try {
-            return MAPPER.writeValueAsBytes(body);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot serialise " + body.getClass().getSimpleName(), e);
-        }
+        return Json.bytes(body);
     }
 
     public static ObjectMapper mapper() {

@@ -1,6 +1,7 @@
 package dev.vigil.server.ops;
 
 import dev.vigil.server.http.Routes;
+import dev.vigil.server.pipeline.ScanMetrics;
 import io.helidon.http.Method;
 import io.helidon.webserver.http.Filter;
 import io.helidon.webserver.http.FilterChain;
@@ -17,7 +18,7 @@ import java.util.concurrent.atomic.LongAdder;
  * In-process histograms of HTTP latency, of API requests' waits for their turn, and of scan duration, written
  * in the Prometheus text format.
  */
-public final class Metrics implements Filter {
+public final class Metrics implements Filter, ScanMetrics {
 
     private static final double[] BUCKETS = {0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300};
 
@@ -59,6 +60,7 @@ public final class Metrics implements Filter {
         waits.observe(seconds);
     }
 
+    @Override
     public void scanFinished(double seconds) {
         scans.observe(seconds);
     }

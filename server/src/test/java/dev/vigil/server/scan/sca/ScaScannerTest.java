@@ -4,6 +4,7 @@ import dev.vigil.model.ScanKind;
 import dev.vigil.server.advisories.AdvisoryFixtures;
 import dev.vigil.server.advisories.AdvisoryImporter;
 import dev.vigil.server.advisories.AdvisoryRepository;
+import dev.vigil.server.advisories.StoredAdvisories;
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.scan.SourceFile;
 import dev.vigil.server.store.Database;
@@ -79,7 +80,7 @@ class ScaScannerTest {
 
     private ScaScanner scannerWith(List<java.nio.file.Path> files) throws IOException {
         new AdvisoryImporter(database, repository, Clock.systemUTC()).importPaths(files);
-        AdvisoryMatcher matcher = new AdvisoryMatcher(database, repository);
+        AdvisoryMatcher matcher = new AdvisoryMatcher(new StoredAdvisories(database, repository));
         return new ScaScanner(matcher);
     }
 

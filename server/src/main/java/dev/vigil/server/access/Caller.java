@@ -1,4 +1,4 @@
-package dev.vigil.server.http;
+package dev.vigil.server.access;
 
 import dev.vigil.model.Plan;
 import dev.vigil.model.Role;
@@ -10,7 +10,7 @@ public record Caller(UUID tenantId, UUID userId, String email, Role role, Plan p
 
     public void requireRole(Role minimum, String what) {
         if (!role.atLeast(minimum)) {
-            throw ApiException.insufficientRole(what + " needs the " + minimum.wire() + " role or higher");
+            throw new InsufficientRole(what + " needs the " + minimum.wire() + " role or higher");
         }
     }
 }

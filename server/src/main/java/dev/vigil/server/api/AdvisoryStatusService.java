@@ -1,7 +1,9 @@
-package dev.vigil.server.advisories;
+package dev.vigil.server.api;
 
+import dev.vigil.server.advisories.AdvisoryRepository;
 import dev.vigil.server.http.Authentication;
 import dev.vigil.server.http.JsonIo;
+import dev.vigil.server.scan.sca.ImportStatus;
 import dev.vigil.server.store.Database;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;

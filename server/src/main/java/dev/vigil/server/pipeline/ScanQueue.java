@@ -1,4 +1,4 @@
-package dev.vigil.server.scan;
+package dev.vigil.server.pipeline;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;

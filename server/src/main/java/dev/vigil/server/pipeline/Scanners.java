@@ -1,7 +1,12 @@
-package dev.vigil.server.scan;
+package dev.vigil.server.pipeline;
 
 import dev.vigil.model.ScanKind;
+import dev.vigil.server.advisories.StoredAdvisories;
+import dev.vigil.server.scan.ScanDeadline;
+import dev.vigil.server.scan.Scanner;
+import dev.vigil.server.scan.SecretDigest;
 import dev.vigil.server.scan.iac.IacScanner;
+import dev.vigil.server.scan.sca.AdvisoryMatcher;
 import dev.vigil.server.scan.sca.ScaScanner;
 import dev.vigil.server.scan.secrets.SecretsScanner;
 import dev.vigil.server.store.Database;
@@ -33,7 +38,7 @@ public final class Scanners {
         builders.put(ScanKind.IAC, IacScanner::new);
         builders.put(ScanKind.SCA, () -> {
             prepareAdvisories.run();
-            return ScaScanner.using(database);
+            return new ScaScanner(new AdvisoryMatcher(new StoredAdvisories(database)));
         });
         Map<ScanKind, Loading> loading = new EnumMap<>(ScanKind.class);
         builders.keySet().forEach(kind -> loading.put(kind, new Loading(kind, new CompletableFuture<>())));

@@ -1,4 +1,4 @@
-package dev.vigil.server.http;
+package dev.vigil.server.access;
 
 import dev.vigil.model.ApiKey;
 import dev.vigil.model.Plan;
@@ -6,8 +6,9 @@ import dev.vigil.model.Role;
 import dev.vigil.model.SubscriptionStatus;
 import dev.vigil.model.Tenant;
 import dev.vigil.model.User;
-import dev.vigil.server.store.ApiKeyRepository;
+import dev.vigil.server.access.KeyOwners;
 import dev.vigil.server.store.ApiKeyRepository.KeyOwner;
+import dev.vigil.server.store.ApiKeyRepository;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.Sql;
 import dev.vigil.server.store.TenantRepository;

@@ -1,7 +1,7 @@
-package dev.vigil.server.scan;
+package dev.vigil.server.pipeline;
 
+import dev.vigil.model.Json;
 import dev.vigil.model.ScanWarning;
-import dev.vigil.server.http.JsonIo;
 import dev.vigil.server.store.ArchiveRepository;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.ScanRepository;
@@ -55,7 +55,7 @@ public final class ScanRecovery {
             LOG.warn("scan {} lost its worker (attempt {}); it goes back to the queue", scan.id(), scan.attempts());
             return scans.requeue(c, scan.id(), now);
         }
-        String warnings = JsonIo.text(List.of(new ScanWarning("WORKER_LOST",
+        String warnings = Json.text(List.of(new ScanWarning("WORKER_LOST",
                 "the scan was interrupted " + MAX_ATTEMPTS + " times (its worker stopped); submit it again", null)));
         LOG.warn("scan {} failed after {} attempts", scan.id(), scan.attempts());
         boolean failed = scans.fail(c, scan.id(), null, now, warnings);

@@ -1,6 +1,7 @@
-package dev.vigil.server.scan;
+package dev.vigil.server.pipeline;
 
 import dev.vigil.model.ScanWarning;
+import dev.vigil.server.scan.Scanner;
 
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,4 +1,4 @@
-package dev.vigil.server.http;
+package dev.vigil.server.access;
 
 import dev.vigil.server.scan.Fingerprints;
 

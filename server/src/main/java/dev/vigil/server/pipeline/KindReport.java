@@ -1,6 +1,8 @@
-package dev.vigil.server.scan;
+package dev.vigil.server.pipeline;
 
 import dev.vigil.model.ScanKind;
+import dev.vigil.server.scan.ParseError;
+import dev.vigil.server.scan.Scanner;
 
 /** What the session of one kind reports: warnings go to the scan's list, its files to the scan's coverage. */
 record KindReport(ScanKind kind, ScanWarnings warnings, Coverage coverage) implements Scanner.Warnings {

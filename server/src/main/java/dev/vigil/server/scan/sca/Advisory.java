@@ -1,4 +1,4 @@
-package dev.vigil.server.advisories;
+package dev.vigil.server.scan.sca;
 
 import java.util.List;
 import java.util.Locale;
@@ -48,7 +48,7 @@ public record Advisory(String id, long modified, long published, long withdrawn,
     }
 
     /** 0 for a GHSA id, 1 for a CVE id, 2 for any other. */
-    static int rank(String id) {
+    public static int rank(String id) {
         return id.startsWith("GHSA-") ? 0 : id.startsWith("CVE-") ? 1 : 2;
     }
 }

@@ -1,6 +1,5 @@
-package dev.vigil.server.advisories;
+package dev.vigil.server.scan.sca;
 
-import dev.vigil.server.scan.sca.Ecosystem;
 
 import java.util.List;
 import java.util.Objects;

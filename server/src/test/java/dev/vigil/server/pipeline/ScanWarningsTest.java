@@ -1,4 +1,4 @@
-package dev.vigil.server.scan;
+package dev.vigil.server.pipeline;
 
 import dev.vigil.model.ScanWarning;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,6 @@
-package dev.vigil.server.advisories;
+package dev.vigil.server.scan.sca;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.vigil.server.scan.sca.Ecosystem;
 
 import java.util.Objects;
 

@@ -1,4 +1,4 @@
-package dev.vigil.server.http;
+package dev.vigil.server.access;
 
 import dev.vigil.server.store.ApiKeyRepository.KeyOwner;
 import dev.vigil.server.store.Database;
@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Optional;
 
-import static dev.vigil.server.http.KeyOwnersFixture.KEYS;
+import static dev.vigil.server.access.KeyOwnersFixture.KEYS;
 import static dev.vigil.server.testing.Eventually.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 

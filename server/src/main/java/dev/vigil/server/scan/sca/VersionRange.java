@@ -1,4 +1,4 @@
-package dev.vigil.server.advisories;
+package dev.vigil.server.scan.sca;
 
 import java.util.List;
 import java.util.Objects;

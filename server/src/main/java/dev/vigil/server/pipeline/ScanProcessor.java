@@ -1,11 +1,17 @@
-package dev.vigil.server.scan;
+package dev.vigil.server.pipeline;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vigil.model.Json;
 import dev.vigil.model.ScanKind;
 import dev.vigil.model.ScanWarning;
-import dev.vigil.server.http.JsonIo;
-import dev.vigil.server.ops.Metrics;
 import dev.vigil.server.pr.PrCommentOutbox;
+import dev.vigil.server.scan.ArchiveLimits;
+import dev.vigil.server.scan.ArchiveReader;
+import dev.vigil.server.scan.ArchiveSummary;
+import dev.vigil.server.scan.Detection;
+import dev.vigil.server.scan.Sarif;
+import dev.vigil.server.scan.ScanDeadline;
+import dev.vigil.server.scan.Scanner;
 import dev.vigil.server.store.ArchiveRepository;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.ScanRepository;
@@ -19,10 +25,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.Set;
 import java.util.List;
-import java.util.Optional;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * Runs one claimed scan: reads its archive once, offers every file to a session of each scanner the scan
@@ -42,12 +48,12 @@ public final class ScanProcessor {
     private final Duration timeout;
     private final Clock clock;
     private final String version;
-    private final Metrics metrics;
+    private final ScanMetrics metrics;
     private final PrCommentOutbox prComments;
 
     public ScanProcessor(Database database, ScanRepository scans, ArchiveRepository archives, FindingMerger merger,
                          Map<ScanKind, Scanner> scanners, ArchiveLimits limits, Duration timeout, Clock clock,
-                         String version, Metrics metrics, PrCommentOutbox prComments) {
+                         String version, ScanMetrics metrics, PrCommentOutbox prComments) {
         this.database = database;
         this.scans = scans;
         this.archives = archives;
@@ -76,7 +82,7 @@ public final class ScanProcessor {
             LOG.error("scan {} failed: {}", scan.id(), Failures.describe(e));
             warnings.warn("SCAN_ERROR", "the scan failed: " + e.getClass().getSimpleName(), null);
             database.run(c -> {
-                scans.fail(c, scan.id(), worker, clock.millis(), JsonIo.text(warnings.toList()));
+                scans.fail(c, scan.id(), worker, clock.millis(), Json.text(warnings.toList()));
                 archives.delete(c, scan.id());
             });
         } finally {
@@ -134,15 +140,15 @@ public final class ScanProcessor {
         List<Detection> detections = detected.detections();
         boolean completed = database.inTransaction(c -> {
             FindingMerger.Result result = merger.merge(c, scan, ran(scan), detections, now, coverage::read);
-            String sarif = JsonIo.text(Sarif.log(detections, warnings, version, result.introduced(), scan.prId() != null));
+            String sarif = Json.text(Sarif.log(detections, warnings, version, result.introduced(), scan.prId() != null));
             // completed_at is stamped after the merge and SARIF, so that it means what clients read it as
             if (!scans.complete(c, scan.id(), worker, clock.millis(), result.counts(), result.blocked(),
-                    JsonIo.text(warnings), sarif)) {
+                    Json.text(warnings), sarif)) {
                 c.rollback();
                 return false;
             }
             if (detected.billOfMaterials().isPresent()) {
-                scans.storeBillOfMaterials(c, scan.id(), JsonIo.text(detected.billOfMaterials().get()));
+                scans.storeBillOfMaterials(c, scan.id(), Json.text(detected.billOfMaterials().get()));
             }
             prComments.enqueue(c, scan, result, now);
             archives.delete(c, scan.id());

@@ -1,4 +1,4 @@
-package dev.vigil.server.http;
+package dev.vigil.server.access;
 
 import dev.vigil.server.store.ApiKeyRepository.KeyOwner;
 import dev.vigil.server.store.Database;
@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.util.Optional;
 
-import static dev.vigil.server.http.KeyOwnersFixture.KEYS;
+import static dev.vigil.server.access.KeyOwnersFixture.KEYS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** API keys' owners kept on one node over HSQLDB in this process, where no other node can change them. */

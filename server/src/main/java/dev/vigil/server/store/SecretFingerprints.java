@@ -1,8 +1,8 @@
-package dev.vigil.server.scan;
+package dev.vigil.server.store;
 
 import dev.vigil.model.ScanKind;
-import dev.vigil.server.store.Database;
-import dev.vigil.server.store.Sql;
+import dev.vigil.server.scan.Fingerprints;
+import dev.vigil.server.scan.SecretDigest;
 
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -1,7 +1,9 @@
-package dev.vigil.server.scan;
+package dev.vigil.server.pipeline;
 
 import dev.vigil.model.ScanKind;
 import dev.vigil.model.ScanWarning;
+import dev.vigil.server.scan.ArchiveSummary;
+import dev.vigil.server.scan.ArchiveWarningCode;
 
 import java.util.ArrayList;
 import java.util.List;

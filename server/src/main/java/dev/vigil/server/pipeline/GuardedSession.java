@@ -1,6 +1,9 @@
-package dev.vigil.server.scan;
+package dev.vigil.server.pipeline;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vigil.server.scan.Detection;
+import dev.vigil.server.scan.Scanner;
+import dev.vigil.server.scan.SourceFile;
 import dev.vigil.server.work.Failures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,7 +1,10 @@
-package dev.vigil.server.scan;
+package dev.vigil.server.pipeline;
 
 import dev.vigil.model.ScanKind;
 import dev.vigil.model.ScanWarning;
+import dev.vigil.server.scan.Detection;
+import dev.vigil.server.scan.Scanner;
+import dev.vigil.server.scan.SourceFile;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.vigil.server.scan;
+package dev.vigil.server.pipeline;
 
 import dev.vigil.client.ScanArchive;
 import dev.vigil.client.ScanSubmission;
