@@ -17,7 +17,7 @@ import dev.vigil.server.scan.Detection;
 import dev.vigil.server.store.MergeRepository;
 import dev.vigil.server.testing.FindingSeeder;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +32,7 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+@VigilServerTest
 class ExportTest {
 
     private static final String HEADER = "id,fingerprint,project_name,rule_id,severity,status,scan_type,location,"
@@ -44,15 +45,8 @@ class ExportTest {
 
     @BeforeAll
     static void seed() {
-        server = TestServer.start();
-        tenant = server.tenant();
         project = tenant.owner().createProject(new NewProject("export", "main"));
         new FindingSeeder(server.server().database(), 11).seed(tenant.id(), project.id(), 60, System.currentTimeMillis());
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
     }
 
     private static String csv(FindingFilter filter) {

@@ -11,7 +11,7 @@ import dev.vigil.model.ScanKind;
 import dev.vigil.model.Severity;
 import dev.vigil.server.testing.FindingSeeder;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -24,6 +24,7 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+@VigilServerTest
 class FindingListTest {
 
     private static final Comparator<Finding> LIST_ORDER = Comparator
@@ -38,19 +39,12 @@ class FindingListTest {
 
     @BeforeAll
     static void seed() {
-        server = TestServer.start();
-        tenant = server.tenant();
         project = tenant.owner().createProject(new NewProject("list", "main"));
         other = tenant.owner().createProject(new NewProject("other", "main"));
         FindingSeeder seeder = new FindingSeeder(server.server().database(), 7);
         long now = System.currentTimeMillis();
         seeder.seed(tenant.id(), project.id(), 230, now);
         seeder.seed(tenant.id(), other.id(), 20, now);
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
     }
 
     private static List<Finding> all(FindingFilter filter, int limit) {

@@ -6,11 +6,12 @@ import dev.vigil.client.VigilApiException;
 import dev.vigil.model.NewProject;
 import dev.vigil.model.Project;
 import dev.vigil.model.ScanType;
+import dev.vigil.server.ServerSettings;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.MutableClock;
+import dev.vigil.server.testing.SetUpServer;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -25,20 +26,16 @@ import java.util.concurrent.Future;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+@VigilServerTest
 class RateLimitTest {
 
     private static final MutableClock CLOCK = MutableClock.startingNow();
     private static final byte[] ARCHIVE = Archives.tarGz(Map.of("a.txt", "a"));
     private static TestServer server;
 
-    @BeforeAll
-    static void start() {
-        server = TestServer.start(s -> s.withWorkers(0).withClock(CLOCK));
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
+    @SetUpServer
+    static ServerSettings settings(ServerSettings s) {
+        return s.withWorkers(0).withClock(CLOCK);
     }
 
     private static ScanSubmission submission(Project project) {

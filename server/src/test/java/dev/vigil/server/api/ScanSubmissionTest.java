@@ -12,9 +12,11 @@ import dev.vigil.model.Project;
 import dev.vigil.model.Scan;
 import dev.vigil.model.ScanListItem;
 import dev.vigil.model.ScanType;
+import dev.vigil.server.ServerSettings;
 import dev.vigil.server.testing.Archives;
+import dev.vigil.server.testing.SetUpServer;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -29,6 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Validation of POST /v1/scans and the scan list (workers off: scans stay pending). */
+@VigilServerTest
 class ScanSubmissionTest {
 
     private static final String COMMIT = "b".repeat(40);
@@ -37,16 +40,14 @@ class ScanSubmissionTest {
     private static TestServer.Tenant tenant;
     private static Project project;
 
-    @BeforeAll
-    static void start() {
-        server = TestServer.start(s -> s.withWorkers(0));
-        tenant = server.tenant();
-        project = tenant.owner().createProject(new NewProject("submissions", "main"));
+    @SetUpServer
+    static ServerSettings settings(ServerSettings s) {
+        return s.withWorkers(0);
     }
 
-    @AfterAll
-    static void stop() {
-        server.close();
+    @BeforeAll
+    static void start() {
+        project = tenant.owner().createProject(new NewProject("submissions", "main"));
     }
 
     private static MultipartForm valid(Consumer<Map<String, String>> change) {

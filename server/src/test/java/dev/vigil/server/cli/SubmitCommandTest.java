@@ -7,7 +7,7 @@ import dev.vigil.model.ScanDetail;
 import dev.vigil.model.ScanListItem;
 import dev.vigil.server.Main;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +24,7 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@code vigil submit} end to end against a running server: exit codes 0, 1 and 2. */
+@VigilServerTest
 class SubmitCommandTest {
 
     private static TestServer server;
@@ -35,16 +36,7 @@ class SubmitCommandTest {
 
     @BeforeAll
     static void start() {
-        server = TestServer.start();
-        var created = server.system().createTenant(new dev.vigil.model.NewTenant("cli-" + UUID.randomUUID(),
-                "owner@example.com", dev.vigil.model.Plan.TEAM));
-        ownerKey = created.apiKey();
-        tenant = new TestServer.Tenant(created.tenantId(), created.ownerUserId(), server.client(ownerKey), ownerKey);
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
+        ownerKey = tenant.ownerKey();
     }
 
     private record Run(int exit, String out, String err) {

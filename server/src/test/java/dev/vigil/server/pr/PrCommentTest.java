@@ -21,9 +21,10 @@ import dev.vigil.server.store.ProjectRepository;
 import dev.vigil.server.store.ScanRepository;
 import dev.vigil.server.store.ScmRepository;
 import dev.vigil.server.testing.Archives;
+import dev.vigil.server.testing.SetUpServer;
 import dev.vigil.server.testing.TestServer;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -45,6 +46,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Pull-request comments end to end: real scans through the pipeline and the secrets engine, delivered by the
  * outbox to a real HTTP server on loopback standing in for GitHub and GitLab.
  */
+@VigilServerTest
 class PrCommentTest {
 
     private static final String TOKEN = "scm-token-" + UUID.randomUUID();
@@ -72,20 +74,19 @@ class PrCommentTest {
     private static TestServer.Tenant tenant;
     private static FakeScm scm;
 
-    @BeforeAll
-    static void start() {
+    /** The stand-in provider starts first: the server is told to allow it. */
+    @SetUpServer
+    static ServerSettings settings(ServerSettings s) {
         Logger.getLogger("").addHandler(CAPTURE);
         scm = new FakeScm(TOKEN);
         // runs over PostgreSQL too, in the PostgreSQL suite (see TestServer)
-        server = TestServer.start(s -> s.withOutbound(OutboundGuard.allowing(scm.authority()))
+        return s.withOutbound(OutboundGuard.allowing(scm.authority()))
                 .withPrComments(s.prComments().withBackoff(
-                List.of(Duration.ofMillis(100), Duration.ofMillis(200)), 4, Duration.ofMillis(50))));
-        tenant = server.tenant();
+                List.of(Duration.ofMillis(100), Duration.ofMillis(200)), 4, Duration.ofMillis(50)));
     }
 
     @AfterAll
     static void stop() {
-        server.close();
         scm.close();
         Logger.getLogger("").removeHandler(CAPTURE);
     }

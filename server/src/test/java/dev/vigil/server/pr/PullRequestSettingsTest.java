@@ -11,8 +11,7 @@ import dev.vigil.model.ScmIntegrationUpdate;
 import dev.vigil.model.ScmProvider;
 import dev.vigil.model.Severity;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -26,22 +25,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** {@code /v1/projects/:id/scm} and {@code /policy}: validation, roles, the write-only token. */
+@VigilServerTest
 class PullRequestSettingsTest {
 
     private static final String TOKEN = "ghp_settingsTestToken0123456789abcdefABCD";
     private static TestServer server;
     private static TestServer.Tenant tenant;
-
-    @BeforeAll
-    static void start() {
-        server = TestServer.start();
-        tenant = server.tenant();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
 
     private static Project project() {
         return tenant.owner().createProject(new NewProject("p-" + UUID.randomUUID(), "main"));

@@ -14,7 +14,7 @@ import dev.vigil.model.ScanType;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.FindingSeeder;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -26,6 +26,7 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** One tenant never sees, changes or learns of another tenant's data, on any endpoint. */
+@VigilServerTest
 class TenantIsolationTest {
 
     private static TestServer server;
@@ -38,9 +39,6 @@ class TenantIsolationTest {
 
     @BeforeAll
     static void start() {
-        server = TestServer.start();
-        alice = server.tenant();
-        bob = server.tenant();
         alice.owner().createProject(new NewProject("alice-app", "main"));
         bobsProject = bob.owner().createProject(new NewProject("bob-app", "main"));
         new FindingSeeder(server.server().database(), 1).seed(bob.id(), bobsProject.id(), 5, System.currentTimeMillis());
@@ -48,11 +46,6 @@ class TenantIsolationTest {
         bobsScan = bob.owner().submitScan(ScanSubmission.of(ScanArchive.of(Archives.tarGz(Map.of("a", "b"))),
                 bobsProject.id(), "main", "f".repeat(40), ScanType.SECRETS).withPrId(1));
         bobsKey = bob.owner().createApiKey(new NewApiKey("bob", LocalDate.now().plusDays(3).toString(), null)).id();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
     }
 
     private static RawResponse asAlice(String method, String path, String json) {

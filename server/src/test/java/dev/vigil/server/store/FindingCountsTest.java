@@ -23,9 +23,8 @@ import dev.vigil.server.store.MergeRepository.Seen;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.FindingSeeder;
 import dev.vigil.server.testing.TestServer;
+import dev.vigil.server.testing.VigilServerTest;
 import dev.vigil.server.triage.AcceptanceExpiry;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
@@ -53,6 +52,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * each project, SLA breaches included; and the trend's counts of active findings by the day they were first
  * seen equal those counted from the findings.
  */
+@VigilServerTest // over PostgreSQL too, in the PostgreSQL suite
 class FindingCountsTest {
 
     private static final long HOUR = 3_600_000L;
@@ -62,17 +62,6 @@ class FindingCountsTest {
 
     private static TestServer server;
     private static TestServer.Tenant tenant;
-
-    @BeforeAll
-    static void start() {
-        server = TestServer.start();   // over PostgreSQL too, in the PostgreSQL suite
-        tenant = server.tenant();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
 
     @Test
     void theCountsFollowEveryWriteOfFindings() throws Exception {
