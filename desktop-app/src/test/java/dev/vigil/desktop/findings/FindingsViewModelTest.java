@@ -7,8 +7,7 @@ import dev.vigil.model.FindingFilter;
 import dev.vigil.model.FindingStatus;
 import dev.vigil.model.Severity;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.Test;
 
 import java.util.Comparator;
@@ -17,20 +16,11 @@ import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+@VigilServerTest
 class FindingsViewModelTest {
 
     private static TestServer server;
     private final CurrentThreadTaskExecutor tasks = new CurrentThreadTaskExecutor();
-
-    @BeforeAll
-    static void startServer() {
-        server = TestServer.start();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
-    }
 
     private FindingsViewModel connectedModel(SeededTenant seeded) {
         Session session = seeded.session(tasks, seeded.ownerKey());
