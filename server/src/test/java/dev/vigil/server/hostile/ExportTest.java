@@ -31,7 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @VigilServerTest
 class ExportTest {
 
-    /** With no scan workers the pool has ten connections (VigilServer.poolSize): more exporters than that. */
+    /** With no scan workers the pool has ten connections (NodeSizing.poolSize): more exporters than that. */
     private static final int SLOW_EXPORTERS = 12;
 
     private static TestServer server;
