@@ -2,8 +2,8 @@ package dev.vigil.server.access;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.vigil.server.store.ApiKeyRepository.KeyOwner;
 import dev.vigil.server.store.ApiKeyRepository;
+import dev.vigil.server.store.ApiKeyRepository.KeyOwner;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.Dialect;
 import dev.vigil.server.work.Failures;

@@ -27,6 +27,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -192,7 +193,7 @@ public final class ScanSubmissions {
                 null, null, 0, ScanRow.Counts.NONE, false, null, comment);
         scans.insert(c, row);
         return new Scan(scanId, ScanStatus.PENDING, fields.projectId(), fields.branch(), fields.commitHash(),
-                fields.scanType(), java.time.Instant.ofEpochMilli(now));
+                fields.scanType(), Instant.ofEpochMilli(now));
     }
 
     private static String requestHash(SubmissionForm.Fields fields, UploadSpool.SpooledArchive archive) {

@@ -2,8 +2,8 @@ package dev.vigil.server.http;
 
 import dev.vigil.server.access.Caller;
 import dev.vigil.server.store.Database;
-import dev.vigil.server.store.IdempotencyRepository.Entry;
 import dev.vigil.server.store.IdempotencyRepository;
+import dev.vigil.server.store.IdempotencyRepository.Entry;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.ServerRequest;

@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -81,7 +82,7 @@ public final class Metrics implements Filter, ScanMetrics {
     private static final class Histogram {
         private final LongAdder[] counts = new LongAdder[BUCKETS.length];
         private final LongAdder total = new LongAdder();
-        private final java.util.concurrent.atomic.DoubleAdder sum = new java.util.concurrent.atomic.DoubleAdder();
+        private final DoubleAdder sum = new DoubleAdder();
 
         Histogram() {
             for (int i = 0; i < counts.length; i++) {

@@ -9,6 +9,8 @@ import dev.vigil.server.store.ScanRow;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.util.List;
 
@@ -50,7 +52,7 @@ public final class ScanRecovery {
         return touched;
     }
 
-    private boolean recover(java.sql.Connection c, ScanRow scan, long now) throws java.sql.SQLException {
+    private boolean recover(Connection c, ScanRow scan, long now) throws SQLException {
         if (scan.attempts() < MAX_ATTEMPTS) {
             LOG.warn("scan {} lost its worker (attempt {}); it goes back to the queue", scan.id(), scan.attempts());
             return scans.requeue(c, scan.id(), now);

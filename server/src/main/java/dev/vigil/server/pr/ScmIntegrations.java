@@ -4,8 +4,8 @@ import dev.vigil.model.ScmIntegration;
 import dev.vigil.model.ScmProvider;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.ProjectRepository;
-import dev.vigil.server.store.ScmRepository.StoredScm;
 import dev.vigil.server.store.ScmRepository;
+import dev.vigil.server.store.ScmRepository.StoredScm;
 
 import java.net.URI;
 import java.time.Clock;

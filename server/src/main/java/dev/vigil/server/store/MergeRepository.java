@@ -9,6 +9,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -42,7 +43,7 @@ public final class MergeRepository {
 
     public Map<String, Known> known(Connection c, UUID projectId, Set<ScanKind> kinds) throws SQLException {
         Map<String, Known> known = new HashMap<>();
-        String in = String.join(", ", java.util.Collections.nCopies(kinds.size(), "?"));
+        String in = String.join(", ", Collections.nCopies(kinds.size(), "?"));
         Object[] params = new Object[kinds.size() + 1];
         params[0] = projectId;
         int i = 1;

@@ -20,6 +20,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -131,7 +132,7 @@ public final class FindingTriage {
     }
 
     /** Assigns a finding to a user of the tenant, or unassigns it with an empty user. */
-    public Finding assign(Caller caller, UUID id, java.util.Optional<UUID> userId) {
+    public Finding assign(Caller caller, UUID id, Optional<UUID> userId) {
         return database.inTransaction(c -> {
             Finding finding = find(c, caller, id);
             String assignee = null;

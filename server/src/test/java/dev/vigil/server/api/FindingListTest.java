@@ -18,6 +18,8 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
@@ -137,7 +139,7 @@ class FindingListTest {
     @Test
     void refusesLimitOutsideOneToHundred() {
         for (String limit : List.of("0", "101", "-1", "ten")) {
-            var response = tenant.owner().send("GET", "/v1/repo-vulnerabilities?limit=" + limit, java.util.Map.of(), null);
+            var response = tenant.owner().send("GET", "/v1/repo-vulnerabilities?limit=" + limit, Map.of(), null);
             assertThat(response.status()).as(limit).isEqualTo(400);
             assertThat(response.error().error()).isEqualTo("VALIDATION_FAILED");
         }
@@ -147,7 +149,7 @@ class FindingListTest {
     void refusesUnknownEnumValuesAndMalformedIds() {
         for (String query : List.of("severity[]=urgent", "status[]=done", "scan_type=sast", "project_id=123",
                 "assigned_to_user_id=nobody")) {
-            var response = tenant.owner().send("GET", "/v1/repo-vulnerabilities?" + query, java.util.Map.of(), null);
+            var response = tenant.owner().send("GET", "/v1/repo-vulnerabilities?" + query, Map.of(), null);
             assertThat(response.status()).as(query).isEqualTo(400);
             assertThat(response.error().error()).isEqualTo("VALIDATION_FAILED");
         }
@@ -159,7 +161,7 @@ class FindingListTest {
 
         assertThat(tenant.owner().getFinding(any.id())).isEqualTo(any);
         for (String id : List.of(UUID.randomUUID().toString(), "nope")) {
-            var response = tenant.owner().send("GET", "/v1/repo-vulnerabilities/" + id, java.util.Map.of(), null);
+            var response = tenant.owner().send("GET", "/v1/repo-vulnerabilities/" + id, Map.of(), null);
             assertThat(response.status()).isEqualTo(404);
             assertThat(response.error().error()).isEqualTo("NOT_FOUND");
         }
@@ -167,8 +169,8 @@ class FindingListTest {
 
     @Test
     void countsFindingsBySeverityStatusAndKind() {
-        var stats = tenant.owner().findingStats(java.util.Optional.empty());
-        var projectStats = tenant.owner().findingStats(java.util.Optional.of(other.id()));
+        var stats = tenant.owner().findingStats(Optional.empty());
+        var projectStats = tenant.owner().findingStats(Optional.of(other.id()));
 
         assertThat(stats.total()).isEqualTo(250);
         assertThat(stats.bySeverity().values().stream().mapToLong(Long::longValue).sum()).isEqualTo(250);

@@ -15,8 +15,11 @@ import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -108,10 +111,10 @@ class IdempotencyTest {
         long before = scansOfProject();
         int clients = 12;
         try (ExecutorService pool = Executors.newFixedThreadPool(clients)) {
-            List<Callable<UUID>> calls = java.util.Collections.nCopies(clients,
+            List<Callable<UUID>> calls = Collections.nCopies(clients,
                     () -> tenant.owner().submitScan(submission("same"), key).id());
             List<Future<UUID>> results = pool.invokeAll(calls);
-            java.util.Set<UUID> ids = new java.util.HashSet<>();
+            Set<UUID> ids = new HashSet<>();
             for (Future<UUID> result : results) {
                 ids.add(result.get());
             }

@@ -7,6 +7,10 @@ import dev.vigil.model.NewProject;
 import dev.vigil.model.Project;
 import dev.vigil.model.ScanType;
 import dev.vigil.server.ServerSettings;
+import dev.vigil.server.http.RateLimit;
+import dev.vigil.server.store.Sql;
+import dev.vigil.server.store.SubmissionRepository;
+import dev.vigil.server.store.TenantRepository;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.MutableClock;
 import dev.vigil.server.testing.SetUpServer;
@@ -140,15 +144,15 @@ class RateLimitTest {
         Project project = tenant.owner().createProject(new NewProject("purged", "main"));
         tenant.owner().submitScan(submission(project));
         var database = server.server().database();
-        var rateLimit = new dev.vigil.server.http.RateLimit(database, new dev.vigil.server.store.TenantRepository(),
-                new dev.vigil.server.store.SubmissionRepository(), CLOCK);
+        var rateLimit = new RateLimit(database, new TenantRepository(),
+                new SubmissionRepository(), CLOCK);
         String count = "SELECT COUNT(*) FROM scan_submissions WHERE tenant_id = ?";
 
         rateLimit.purgeExpired();
-        long kept = database.inTransaction(c -> dev.vigil.server.store.Sql.count(c, count, tenant.id()));
+        long kept = database.inTransaction(c -> Sql.count(c, count, tenant.id()));
         CLOCK.advance(Duration.ofMinutes(61));
         rateLimit.purgeExpired();
-        long purged = database.inTransaction(c -> dev.vigil.server.store.Sql.count(c, count, tenant.id()));
+        long purged = database.inTransaction(c -> Sql.count(c, count, tenant.id()));
 
         assertThat(kept).isEqualTo(1);
         assertThat(purged).isZero();

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -51,7 +52,7 @@ class ScanSubmissionTest {
     }
 
     private static MultipartForm valid(Consumer<Map<String, String>> change) {
-        Map<String, String> fields = new java.util.LinkedHashMap<>(Map.of("project_id", project.id().toString(),
+        Map<String, String> fields = new LinkedHashMap<>(Map.of("project_id", project.id().toString(),
                 "branch", "main", "commit_hash", COMMIT, "scan_type", "sca,secrets"));
         change.accept(fields);
         MultipartForm form = new MultipartForm();

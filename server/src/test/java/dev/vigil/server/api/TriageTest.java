@@ -33,6 +33,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -163,9 +164,9 @@ class TriageTest {
     void refusesUnknownActionAndMalformedBody() {
         UUID id = fresh();
         var unknown = admin.send("POST", "/v1/repo-vulnerabilities/" + id + "/status",
-                java.util.Map.of("Content-Type", "application/json"), "{\"action\":\"close\"}".getBytes());
+                Map.of("Content-Type", "application/json"), "{\"action\":\"close\"}".getBytes());
         var broken = admin.send("POST", "/v1/repo-vulnerabilities/" + id + "/status",
-                java.util.Map.of("Content-Type", "application/json"), "{\"action\":".getBytes());
+                Map.of("Content-Type", "application/json"), "{\"action\":".getBytes());
 
         assertThat(unknown.status()).isEqualTo(400);
         assertThat(unknown.error().error()).isEqualTo("VALIDATION_FAILED");

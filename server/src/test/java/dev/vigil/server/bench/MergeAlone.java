@@ -1,15 +1,17 @@
 package dev.vigil.server.bench;
 
+import dev.vigil.model.ScanKind;
 import dev.vigil.model.ScanStatus;
 import dev.vigil.model.ScanType;
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.store.MergeRepository;
+import dev.vigil.server.store.PolicyRepository;
 import dev.vigil.server.store.ProjectRepository;
 import dev.vigil.server.store.ScanRow;
-import dev.vigil.server.store.PolicyRepository;
 import dev.vigil.server.triage.FindingMerger;
 import dev.vigil.server.triage.SlaPolicy;
 
+import java.util.EnumSet;
 import java.util.List;
 import java.util.UUID;
 
@@ -50,7 +52,7 @@ final class MergeAlone {
 
     private static double time(BenchServer server, FindingMerger merger, ScanRow scan, List<Detection> detections) {
         long start = System.nanoTime();
-        server.database().inTransaction(c -> merger.merge(c, scan, java.util.EnumSet.allOf(dev.vigil.model.ScanKind.class), detections,
+        server.database().inTransaction(c -> merger.merge(c, scan, EnumSet.allOf(ScanKind.class), detections,
                 System.currentTimeMillis(), (kind, path) -> true));
         return (System.nanoTime() - start) / 1e9;
     }

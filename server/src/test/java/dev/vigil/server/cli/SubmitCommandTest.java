@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -60,7 +61,7 @@ class SubmitCommandTest {
 
     private static String githubToken() {
         String alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-        java.util.Random random = new java.util.Random(11);
+        Random random = new Random(11);
         StringBuilder token = new StringBuilder("ghp_");
         for (int i = 0; i < 36; i++) {
             token.append(alphabet.charAt(random.nextInt(alphabet.length())));

@@ -17,6 +17,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -78,7 +79,7 @@ class ExportTest {
     private static Socket startExport() throws IOException {
         Socket socket = new Socket();
         socket.setReceiveBufferSize(4096);
-        socket.connect(new java.net.InetSocketAddress(server.server().uri().getHost(), server.server().port()));
+        socket.connect(new InetSocketAddress(server.server().uri().getHost(), server.server().port()));
         socket.setSoTimeout(30_000);
         OutputStream out = socket.getOutputStream();
         out.write(("GET /v1/repo-vulnerabilities/export HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"

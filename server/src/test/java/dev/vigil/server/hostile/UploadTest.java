@@ -24,6 +24,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.Socket;
+import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.sql.Connection;
@@ -464,7 +465,7 @@ class UploadTest {
     private static int readOrEnd(InputStream in) throws IOException {
         try {
             return in.read();
-        } catch (java.net.SocketException reset) {
+        } catch (SocketException reset) {
             return -1;
         }
     }

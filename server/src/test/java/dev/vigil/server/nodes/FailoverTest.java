@@ -32,6 +32,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -75,7 +76,7 @@ class FailoverTest {
             List<Job> jobs = createJobs(nodes.get(0).uri(), token);
             long ready = System.nanoTime();
             AtomicInteger retries = new AtomicInteger();
-            Map<Integer, UUID> accepted = new java.util.concurrent.ConcurrentHashMap<>();
+            Map<Integer, UUID> accepted = new ConcurrentHashMap<>();
             List<Future<?>> submitters = new ArrayList<>();
             try (ExecutorService pool = Executors.newFixedThreadPool(6)) {
                 for (Job job : jobs) {

@@ -30,6 +30,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +53,7 @@ class PrCommentTest {
     private static final String TOKEN = "scm-token-" + UUID.randomUUID();
     private static final String ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     private static final Random RANDOM = new Random(7);
-    private static final List<String> LOGS = java.util.Collections.synchronizedList(new ArrayList<>());
+    private static final List<String> LOGS = Collections.synchronizedList(new ArrayList<>());
     private static final Handler CAPTURE = new Handler() {
         private final SimpleFormatter formatter = new SimpleFormatter();
 

@@ -10,6 +10,7 @@ import dev.vigil.model.ScmIntegration;
 import dev.vigil.model.ScmIntegrationUpdate;
 import dev.vigil.model.ScmProvider;
 import dev.vigil.model.Severity;
+import dev.vigil.server.store.ScmRepository;
 import dev.vigil.server.testing.TestServer;
 import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.Test;
@@ -48,7 +49,7 @@ class PullRequestSettingsTest {
         assertThat(raw.status()).isEqualTo(200);
         assertThat(raw.text()).contains("\"token_set\":true").doesNotContain(TOKEN).doesNotContain("token\"");
         var stored = server.server().database().inTransaction(c ->
-                new dev.vigil.server.store.ScmRepository().find(c, project.id())).orElseThrow();
+                new ScmRepository().find(c, project.id())).orElseThrow();
         assertThat(stored.tokenSealed()).startsWith("v1:").doesNotContain(TOKEN);
         assertThat(Files.getPosixFilePermissions(server.dataDir().resolve(TokenCipher.KEY_FILE)))
                 .isEqualTo(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE));

@@ -5,8 +5,8 @@ import dev.vigil.model.Severity;
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.FindingCounts;
-import dev.vigil.server.store.MergeRepository.NewFinding;
 import dev.vigil.server.store.MergeRepository;
+import dev.vigil.server.store.MergeRepository.NewFinding;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -3,6 +3,7 @@ package dev.vigil.server.scan.sca;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * The facts Vigil keeps of one OSV record: identifiers, what it affects, how severe it is.
@@ -44,7 +45,7 @@ public record Advisory(String id, long modified, long published, long withdrawn,
 
     /** The id and every alias. */
     public List<String> allIds() {
-        return java.util.stream.Stream.concat(java.util.stream.Stream.of(id), aliases.stream()).toList();
+        return Stream.concat(Stream.of(id), aliases.stream()).toList();
     }
 
     /** 0 for a GHSA id, 1 for a CVE id, 2 for any other. */

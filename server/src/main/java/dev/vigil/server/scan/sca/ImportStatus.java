@@ -2,6 +2,7 @@ package dev.vigil.server.scan.sca;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 
+import java.time.Instant;
 import java.util.Objects;
 
 /**
@@ -24,7 +25,7 @@ public record ImportStatus(Ecosystem ecosystem, int advisories, long newestModif
     }
 
     public View view() {
-        return new View(ecosystem.osvName(), advisories, java.time.Instant.ofEpochMilli(newestModified).toString(),
-                java.time.Instant.ofEpochMilli(importedAt).toString(), source);
+        return new View(ecosystem.osvName(), advisories, Instant.ofEpochMilli(newestModified).toString(),
+                Instant.ofEpochMilli(importedAt).toString(), source);
     }
 }

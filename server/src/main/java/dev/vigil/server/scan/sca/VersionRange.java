@@ -1,7 +1,9 @@
 package dev.vigil.server.scan.sca;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * An OSV range of type ECOSYSTEM or SEMVER: events in the record's order (GIT ranges are not kept).
@@ -37,8 +39,8 @@ public record VersionRange(String type, List<Event> events) {
             return osv;
         }
 
-        public static java.util.Optional<Kind> ofOsv(String name) {
-            return java.util.Arrays.stream(values()).filter(k -> k.osv.equals(name)).findFirst();
+        public static Optional<Kind> ofOsv(String name) {
+            return Arrays.stream(values()).filter(k -> k.osv.equals(name)).findFirst();
         }
     }
 }

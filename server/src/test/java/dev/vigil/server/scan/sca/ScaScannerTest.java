@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,7 +79,7 @@ class ScaScannerTest {
         assertThat(ScaScanner.isManifest("src/App.java")).isFalse();
     }
 
-    private ScaScanner scannerWith(List<java.nio.file.Path> files) throws IOException {
+    private ScaScanner scannerWith(List<Path> files) throws IOException {
         new AdvisoryImporter(database, repository, Clock.systemUTC()).importPaths(files);
         AdvisoryMatcher matcher = new AdvisoryMatcher(new StoredAdvisories(database, repository));
         return new ScaScanner(matcher);
