@@ -188,9 +188,13 @@ public final class ScanSubmissions {
         String changed = fields.changedFiles().map(JsonIo::text).orElse(null);
         String comment = fields.prId().isEmpty() ? "not_requested"
                 : caller.plan().allowsPullRequestComments() ? "not_configured" : "not_in_plan";
-        ScanRow row = new ScanRow(scanId, caller.tenantId(), fields.projectId(), null, fields.branch(),
-                fields.commitHash(), fields.scanType(), ScanStatus.PENDING, fields.prId().orElse(null), changed, now,
-                null, null, 0, ScanRow.Counts.NONE, false, null, comment);
+        ScanRow row = ScanRow.builder(scanId, caller.tenantId(), fields.projectId())
+                .commit(fields.branch(), fields.commitHash())
+                .scanType(fields.scanType())
+                .pullRequest(fields.prId().orElse(null), changed)
+                .createdAt(now)
+                .prCommentStatus(comment)
+                .build();
         scans.insert(c, row);
         return new Scan(scanId, ScanStatus.PENDING, fields.projectId(), fields.branch(), fields.commitHash(),
                 fields.scanType(), Instant.ofEpochMilli(now));

@@ -60,7 +60,12 @@ final class MergeAlone {
     /** A running default-branch scan of every kind, as a worker holds it (never stored: merge does not read it). */
     private static ScanRow scan(BenchServer.Tenant tenant, UUID project) {
         long now = System.currentTimeMillis();
-        return new ScanRow(UUID.randomUUID(), tenant.id(), project, null, "main", "0".repeat(40), ScanType.FULL,
-                ScanStatus.RUNNING, null, null, now, now, null, 1, ScanRow.Counts.NONE, false, null, "not_requested");
+        return ScanRow.builder(UUID.randomUUID(), tenant.id(), project)
+                .commit("main", "0".repeat(40))
+                .scanType(ScanType.FULL)
+                .status(ScanStatus.RUNNING)
+                .createdAt(now)
+                .started(now, 1)
+                .build();
     }
 }

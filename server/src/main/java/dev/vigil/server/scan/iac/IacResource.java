@@ -14,4 +14,9 @@ package dev.vigil.server.scan.iac;
  */
 record IacResource(Framework framework, String type, String address, int line, Node body, Node context,
                    IacFile file) {
+
+    /** The same resource looking at {@code part} of its body (an item of a repeated block), at its line. */
+    IacResource at(Node part) {
+        return new IacResource(framework, type, address, part.line(), part, context, file);
+    }
 }
