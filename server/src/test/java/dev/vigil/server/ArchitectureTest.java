@@ -12,7 +12,10 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-/** The server's layers (ADR 0045): each depends only downwards, and no top-level package cycle exists. */
+/**
+ * The server's layers (ADR 0045): each depends only downwards, and no top-level package cycle exists; the Java
+ * migrations use no live code (ADR 0046).
+ */
 class ArchitectureTest {
 
     private static final String SERVER = "dev.vigil.server";
@@ -77,6 +80,16 @@ class ArchitectureTest {
                         SERVER + ".access..", SERVER + ".pipeline..", SERVER + ".store..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.helidon.webserver..", SERVER + ".http..")
                 .check(CLASSES);
+    }
+
+    @Test
+    void javaMigrationsCallNoLiveCode() {
+        JavaClasses migrations = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("db.migration");
+        noClasses().that().resideInAPackage("db.migration..")
+                .should().dependOnClassesThat().resideInAPackage("dev.vigil..")
+                .check(migrations);
     }
 
     @Test
