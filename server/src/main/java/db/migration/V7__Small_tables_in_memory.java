@@ -1,6 +1,5 @@
 package db.migration;
 
-import dev.vigil.server.store.Dialect;
 import org.flywaydb.core.api.migration.BaseJavaMigration;
 import org.flywaydb.core.api.migration.Context;
 
@@ -32,7 +31,7 @@ public class V7__Small_tables_in_memory extends BaseJavaMigration {
 
     /** Runs {@code statements} on HSQLDB; on PostgreSQL, nothing. */
     static void onHsqldb(Connection c, List<String> statements) throws SQLException {
-        if (Dialect.of(c) != Dialect.HSQLDB) {
+        if (!FrozenSql.hsqldb(c)) {
             return;
         }
         try (Statement statement = c.createStatement()) {

@@ -9,8 +9,8 @@ import picocli.CommandLine.Option;
 import javax.net.ssl.SSLContext;
 import java.nio.file.Path;
 import java.security.NoSuchAlgorithmException;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 
 /** {@code vigil desktop}: the triage dashboard, with its own embedded server unless set to a remote one. */
 @Command(name = "desktop", description = "Open the Vigil triage dashboard (embedded server by default).")

@@ -2,6 +2,8 @@ package dev.vigil.desktop;
 
 import picocli.CommandLine;
 
+import java.util.Locale;
+
 /**
  * The {@code vigil} executable of the desktop build: the server's whole command line plus {@code desktop}.
  * With no arguments it opens the dashboard where a display exists and serves headless elsewhere. Not an
@@ -21,7 +23,7 @@ public final class Main {
 
     private static String[] defaultCommand() {
         boolean display = System.getenv("DISPLAY") != null || System.getenv("WAYLAND_DISPLAY") != null
-                || !System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("linux");
+                || !System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux");
         return new String[]{display ? "desktop" : "serve"};
     }
 }

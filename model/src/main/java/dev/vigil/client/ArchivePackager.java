@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -107,7 +108,7 @@ public final class ArchivePackager {
                 return FileVisitResult.SKIP_SUBTREE;
             }
             Path rules = dir.resolve(".gitignore");
-            if (Files.isRegularFile(rules, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            if (Files.isRegularFile(rules, LinkOption.NOFOLLOW_LINKS)) {
                 scopes.push(new Scope(dir, GitIgnore.parse(Files.readString(rules, StandardCharsets.UTF_8))));
             }
             return FileVisitResult.CONTINUE;

@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /** A minimal tar writer: ustar headers, PAX headers for long names, regular files only. */
 final class TarWriter {
@@ -79,7 +80,7 @@ final class TarWriter {
         System.arraycopy("ustar\0".getBytes(StandardCharsets.US_ASCII), 0, h, 257, 6);
         h[263] = '0';
         h[264] = '0';
-        java.util.Arrays.fill(h, 148, 156, (byte) ' ');
+        Arrays.fill(h, 148, 156, (byte) ' ');
         long sum = 0;
         for (byte b : h) {
             sum += b & 0xff;

@@ -32,10 +32,10 @@ import dev.vigil.model.ScmIntegration;
 import dev.vigil.model.ScmIntegrationUpdate;
 import dev.vigil.model.StatusChange;
 import dev.vigil.model.User;
-import dev.vigil.model.Webhook;
-import dev.vigil.model.WebhookDelivery;
 import dev.vigil.model.VexFormat;
 import dev.vigil.model.VexImportResult;
+import dev.vigil.model.Webhook;
+import dev.vigil.model.WebhookDelivery;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,7 @@
 package dev.vigil.model;
 
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.List;
 
 /**
@@ -19,6 +20,6 @@ public record FindingTrend(int days, List<Point> points, long resolvedInPeriod) 
 
     /** The latest point, or zeros when there is none. */
     public Point latest() {
-        return points.isEmpty() ? new Point(LocalDate.now(java.time.ZoneOffset.UTC), 0, 0) : points.getLast();
+        return points.isEmpty() ? new Point(LocalDate.now(ZoneOffset.UTC), 0, 0) : points.getLast();
     }
 }

@@ -1,5 +1,6 @@
 package dev.vigil.model;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
@@ -9,6 +10,7 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
 /** The one JSON mapping of the API: snake_case names, ISO 8601 timestamps, unknown fields ignored. */
@@ -29,5 +31,19 @@ public final class Json {
 
     public static ObjectMapper mapper() {
         return MAPPER;
+    }
+
+    /** {@code value} as JSON bytes in UTF-8. */
+    public static byte[] bytes(Object value) {
+        try {
+            return MAPPER.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise " + value.getClass().getSimpleName(), e);
+        }
+    }
+
+    /** {@code value} as JSON text. */
+    public static String text(Object value) {
+        return new String(bytes(value), StandardCharsets.UTF_8);
     }
 }

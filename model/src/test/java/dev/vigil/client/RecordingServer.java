@@ -1,6 +1,7 @@
 package dev.vigil.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.vigil.model.Json;
@@ -139,7 +140,7 @@ final class RecordingServer implements AutoCloseable {
         }
     }
 
-    private static Map<String, List<String>> copy(com.sun.net.httpserver.Headers headers) {
+    private static Map<String, List<String>> copy(Headers headers) {
         Map<String, List<String>> copy = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         headers.forEach((name, values) -> copy.put(name, new ArrayList<>(values)));
         return copy;

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,7 +28,7 @@ class JsonTest {
     void aFindingIsWrittenWithTheSpecifiedSnakeCaseFieldNames() {
         JsonNode json = MAPPER.valueToTree(FINDING);
 
-        assertThat(json.properties()).extracting(java.util.Map.Entry::getKey).contains(
+        assertThat(json.properties()).extracting(Map.Entry::getKey).contains(
                 "id", "fingerprint", "project_id", "project_name", "rule_id", "severity", "status", "scan_type",
                 "location", "description", "fix_available", "is_breaking", "is_direct", "cwe", "assigned_to",
                 "sla_deadline", "sla_breached", "first_seen", "last_seen", "accepted_by", "accepted_reason",

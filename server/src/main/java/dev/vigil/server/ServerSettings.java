@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Everything a server is configured with, read once (flags, then environment, then defaults) and passed
@@ -73,76 +74,115 @@ public record ServerSettings(String host, int port, Path dataDir, Optional<Strin
     }
 
     public ServerSettings withPort(int value) {
-        return new ServerSettings(host, value, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, prComments, shutdownGrace, outbound, uploads, scanTimeout);
+        return copy(s -> s.port = value);
     }
 
     public ServerSettings withHost(String value) {
-        return new ServerSettings(value, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, prComments, shutdownGrace, outbound, uploads, scanTimeout);
+        return copy(s -> s.host = value);
     }
 
     public ServerSettings withDatabase(String url) {
-        return new ServerSettings(host, port, dataDir, Optional.of(url), dbUser, dbPassword, workers, systemToken,
-                lease, archiveLimits, clock, prComments, shutdownGrace, outbound, uploads, scanTimeout);
+        return copy(s -> s.dbUrl = Optional.of(url));
     }
 
     public ServerSettings withCredentials(String user, String password) {
-        return new ServerSettings(host, port, dataDir, dbUrl, Optional.of(user), Optional.of(password), workers,
-                systemToken, lease, archiveLimits, clock, prComments, shutdownGrace, outbound, uploads, scanTimeout);
+        return copy(s -> {
+            s.dbUser = Optional.of(user);
+            s.dbPassword = Optional.of(password);
+        });
     }
 
     public ServerSettings withWorkers(int value) {
-        return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, value, systemToken, lease,
-                archiveLimits, clock, prComments, shutdownGrace, outbound, uploads, scanTimeout);
+        return copy(s -> s.workers = value);
     }
 
     public ServerSettings withSystemToken(String value) {
-        return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, Optional.of(value), lease,
-                archiveLimits, clock, prComments, shutdownGrace, outbound, uploads, scanTimeout);
+        return copy(s -> s.systemToken = Optional.of(value));
     }
 
     public ServerSettings withLease(Duration value) {
-        return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, value,
-                archiveLimits, clock, prComments, shutdownGrace, outbound, uploads, scanTimeout);
+        return copy(s -> s.lease = value);
     }
 
     public ServerSettings withClock(Clock value) {
-        return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, value, prComments, shutdownGrace, outbound, uploads, scanTimeout);
+        return copy(s -> s.clock = value);
     }
 
     public ServerSettings withArchiveLimits(ArchiveLimits value) {
-        return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                value, clock, prComments, shutdownGrace, outbound, uploads, scanTimeout);
+        return copy(s -> s.archiveLimits = value);
     }
 
     public ServerSettings withPrComments(PrCommentSettings value) {
-        return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, value, shutdownGrace, outbound, uploads, scanTimeout);
+        return copy(s -> s.prComments = value);
     }
 
     public ServerSettings withShutdownGrace(Duration value) {
-        return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, prComments, value, outbound, uploads, scanTimeout);
+        return copy(s -> s.shutdownGrace = value);
     }
 
     public ServerSettings withUploads(UploadSettings value) {
-        return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, prComments, shutdownGrace, outbound, value, scanTimeout);
+        return copy(s -> s.uploads = value);
     }
 
     public ServerSettings withOutbound(OutboundGuard value) {
-        return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, prComments, shutdownGrace, value, uploads, scanTimeout);
+        return copy(s -> s.outbound = value);
     }
 
     public ServerSettings withScanTimeout(Duration value) {
-        return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
-                archiveLimits, clock, prComments, shutdownGrace, outbound, uploads, value);
+        return copy(s -> s.scanTimeout = value);
+    }
+
+    private ServerSettings copy(Consumer<Copy> change) {
+        Copy copy = new Copy(this);
+        change.accept(copy);
+        return copy.settings();
     }
 
     private static Optional<String> env(String name) {
         return Optional.ofNullable(System.getenv(name)).filter(v -> !v.isBlank());
+    }
+
+    /** The settings as fields to change one by one: the one place, but for the record, that names them all. */
+    private static final class Copy {
+
+        private String host;
+        private int port;
+        private Path dataDir;
+        private Optional<String> dbUrl;
+        private Optional<String> dbUser;
+        private Optional<String> dbPassword;
+        private int workers;
+        private Optional<String> systemToken;
+        private Duration lease;
+        private ArchiveLimits archiveLimits;
+        private Clock clock;
+        private PrCommentSettings prComments;
+        private Duration shutdownGrace;
+        private OutboundGuard outbound;
+        private UploadSettings uploads;
+        private Duration scanTimeout;
+
+        private Copy(ServerSettings settings) {
+            host = settings.host;
+            port = settings.port;
+            dataDir = settings.dataDir;
+            dbUrl = settings.dbUrl;
+            dbUser = settings.dbUser;
+            dbPassword = settings.dbPassword;
+            workers = settings.workers;
+            systemToken = settings.systemToken;
+            lease = settings.lease;
+            archiveLimits = settings.archiveLimits;
+            clock = settings.clock;
+            prComments = settings.prComments;
+            shutdownGrace = settings.shutdownGrace;
+            outbound = settings.outbound;
+            uploads = settings.uploads;
+            scanTimeout = settings.scanTimeout;
+        }
+
+        private ServerSettings settings() {
+            return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease, archiveLimits, clock, prComments, shutdownGrace, outbound, uploads, scanTimeout);
+        }
     }
 }

@@ -1,94 +1,36 @@
 package dev.vigil.server;
 
 import dev.vigil.model.ScanKind;
+import dev.vigil.server.access.KeyOwners;
 import dev.vigil.server.advisories.AdvisoryImporter;
 import dev.vigil.server.advisories.AdvisoryRepository;
-import dev.vigil.server.advisories.AdvisoryStatusService;
 import dev.vigil.server.advisories.BundledSnapshot;
-import dev.vigil.server.api.ApiKeyService;
-import dev.vigil.server.api.DecisionService;
-import dev.vigil.server.api.ApiKeys;
-import dev.vigil.server.api.FindingReads;
-import dev.vigil.server.api.FindingService;
-import dev.vigil.server.api.ProjectService;
-import dev.vigil.server.api.PullRequestSettingsService;
-import dev.vigil.server.api.ScanService;
-import dev.vigil.server.api.ScanSubmissions;
-import dev.vigil.server.api.TrendService;
-import dev.vigil.server.api.UploadPermits;
-import dev.vigil.server.api.UserService;
-import dev.vigil.server.api.VexService;
-import dev.vigil.server.http.Admission;
-import dev.vigil.server.http.Authentication;
 import dev.vigil.server.http.BodyGuard;
 import dev.vigil.server.http.ErrorMapping;
-import dev.vigil.server.http.Idempotency;
-import dev.vigil.server.http.KeyOwners;
-import dev.vigil.server.http.RateLimit;
 import dev.vigil.server.http.MalformedRequests;
 import dev.vigil.server.http.RefusedBeforeRouting;
 import dev.vigil.server.http.RequestIds;
 import dev.vigil.server.http.Routes;
-import dev.vigil.server.notify.ExpiringAcceptances;
 import dev.vigil.server.notify.NotificationChecks;
-import dev.vigil.server.notify.Notifications;
-import dev.vigil.server.notify.ScanNotifications;
-import dev.vigil.server.notify.SlaBreaches;
 import dev.vigil.server.notify.WebhookDispatcher;
-import dev.vigil.server.notify.WebhookService;
-import dev.vigil.server.notify.Webhooks;
 import dev.vigil.server.ops.Housekeeping;
-import dev.vigil.server.ops.Metrics;
 import dev.vigil.server.ops.OpsService;
-import dev.vigil.server.ops.SystemService;
 import dev.vigil.server.ops.SystemToken;
-import dev.vigil.server.ops.Tenants;
+import dev.vigil.server.pipeline.ScanWorkers;
+import dev.vigil.server.pipeline.Scanners;
 import dev.vigil.server.pr.PrCommentDispatcher;
-import dev.vigil.server.pr.PrCommentOutbox;
-import dev.vigil.server.pr.ScmIntegrations;
 import dev.vigil.server.pr.TokenCipher;
-import dev.vigil.server.scan.ScanProcessor;
-import dev.vigil.server.scan.ScanQueue;
-import dev.vigil.server.scan.ScanRecovery;
-import dev.vigil.server.scan.ScanWorkers;
 import dev.vigil.server.scan.Scanner;
-import dev.vigil.server.scan.Scanners;
-import dev.vigil.server.scan.iac.IacScanner;
-import dev.vigil.server.scan.secrets.SecretsScanner;
-import dev.vigil.server.decisions.DecisionRepository;
-import dev.vigil.server.decisions.Decisions;
-import dev.vigil.server.decisions.RuleAliases;
-import dev.vigil.server.vex.Vex;
-import dev.vigil.server.vex.VexRepository;
 import dev.vigil.server.scan.SecretDigest;
-import dev.vigil.server.scan.SecretFingerprints;
-import dev.vigil.server.store.ApiKeyRepository;
-import dev.vigil.server.store.ArchiveRepository;
 import dev.vigil.server.store.Database;
-import dev.vigil.server.store.FindingRepository;
-import dev.vigil.server.store.HistoryRepository;
-import dev.vigil.server.store.IdempotencyRepository;
-import dev.vigil.server.store.MergeRepository;
-import dev.vigil.server.store.PolicyRepository;
-import dev.vigil.server.store.PrCommentRepository;
-import dev.vigil.server.store.ProjectRepository;
-import dev.vigil.server.store.ScanRepository;
-import dev.vigil.server.store.ScmRepository;
-import dev.vigil.server.store.StatsRepository;
-import dev.vigil.server.store.SubmissionRepository;
-import dev.vigil.server.store.TenantRepository;
-import dev.vigil.server.store.TrendRepository;
-import dev.vigil.server.store.UserRepository;
-import dev.vigil.server.triage.AcceptanceExpiry;
-import dev.vigil.server.triage.FindingMerger;
-import dev.vigil.server.triage.FindingTriage;
-import dev.vigil.server.triage.SlaPolicy;
+import dev.vigil.server.store.SecretFingerprints;
 import io.helidon.webserver.WebServer;
-import io.helidon.webserver.http1.Http1Config;
 import io.helidon.webserver.http.HttpRouting;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http1.Http1Config;
+import org.slf4j.LoggerFactory;
 
 import java.net.URI;
-import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 
@@ -100,9 +42,6 @@ public final class VigilServer implements AutoCloseable {
 
     /** What a node offers: the whole API ({@code vigil serve}) or only scan work ({@code vigil worker}). */
     public enum Role { API_AND_WORKERS, WORKER }
-
-    /** How long an API request waits for its turn before it is answered 503 (see {@link Admission}). */
-    private static final Duration ADMISSION_PATIENCE = Duration.ofSeconds(30);
 
     private final ServerSettings settings;
     private final Database database;
@@ -124,88 +63,63 @@ public final class VigilServer implements AutoCloseable {
         this.database = database;
         this.systemToken = settings.systemToken().map(SystemToken::configured)
                 .orElseGet(() -> SystemToken.loadOrCreate(settings.dataDir()));
-        var clock = settings.clock();
-        var scans = new ScanRepository();
-        var archives = new ArchiveRepository();
-        var projects = new ProjectRepository();
-        var findings = new FindingRepository(database.dialect());
-        var history = new HistoryRepository();
-        var users = new UserRepository();
-        var tenants = new TenantRepository();
-        var queue = new ScanQueue();
-        var routes = new Routes();
-        var metrics = new Metrics(routes);
-        var idempotency = new Idempotency(database, new IdempotencyRepository(), clock);
-        var keyRepository = new ApiKeyRepository();
-        this.keyOwners = new KeyOwners(database, keyRepository);
-        var keys = new ApiKeys(database, keyRepository, keyOwners, clock);
-        var policies = new PolicyRepository();
-        var scms = new ScmRepository();
-        var integrations = new ScmIntegrations(database, projects, scms, TokenCipher.over(installationKey), clock);
-        var decisions = new Decisions(database, new DecisionRepository(), findings, history, projects,
-                RuleAliases.lazy(() -> new RuleAliases(IacScanner.bundledRuleAliases(),
-                        SecretsScanner.bundledRuleAliases())), clock);
-        var merger = new FindingMerger(projects, new MergeRepository(), SlaPolicy.defaults(), policies,
-                decisions::applyOnMerge);
-        var comments = new PrCommentRepository();
-        var scanEvents = new ScanNotifications(Notifications.create(), scans, findings);
-        var processor = new ScanProcessor(database, scans, archives, merger, scanners, settings.archiveLimits(),
-                settings.scanTimeout(), clock,
-                Version.current(), metrics, new PrCommentOutbox(scms, comments), scanEvents);
-        this.prComments = new PrCommentDispatcher(database, scans, scms, comments, integrations,
-                PrCommentDispatcher.publishers(settings.prComments(), settings.outbound()), settings.prComments(),
-                clock);
-        this.webhookDeliveries = WebhookDispatcher.create(database, TokenCipher.over(installationKey),
-                settings.outbound(), settings.prComments(), clock);
-        this.notificationChecks = new NotificationChecks(SlaBreaches.create(database, projects, findings, clock),
-                ExpiringAcceptances.create(database, projects, findings, clock), database, clock);
-        this.workers = new ScanWorkers(database, scans, processor, queue, clock, settings.lease(), nodeId);
-        var rateLimit = new RateLimit(database, tenants, new SubmissionRepository(), clock);
-        this.housekeeping = new Housekeeping(new ScanRecovery(database, scans, archives, queue, clock, scanEvents),
-                new AcceptanceExpiry(database, findings, history, clock), idempotency, rateLimit);
-        var submissions = new ScanSubmissions(database, archives, scans, projects, rateLimit, idempotency, queue,
-                clock, settings.dataDir().resolve("uploads"),
-                new UploadPermits(Math.max(2, poolSize(settings) / 4), settings.uploads().permitWait()),
-                settings.uploads());
-        this.bodyGuard = new BodyGuard(settings.uploads());
-        var admission = new Admission(concurrentRequests(settings), ADMISSION_PATIENCE, metrics::requestWaited);
-        var ops = new OpsService(database, scans, metrics, () -> accepting, admission::waiting,
-                workers::staffing);
-        HttpRouting.Builder routing = HttpRouting.builder().addFilter(new RequestIds());
-        if (role == Role.WORKER) {
-            routing.addFilter(new MalformedRequests());
-            routes.recording(routing).register(ops);
-        } else {
-            routing.addFilter(bodyGuard)
-                    .addFilter(metrics)
-                    .addFilter(new MalformedRequests())
-                    .addFilter(admission)
-                    .addFilter(new Authentication(keyOwners, clock));
-            routes.recording(routing)
-                    .register("/v1/scans", new ScanService(database, scans, submissions, comments))
-                    .register("/v1/repo-vulnerabilities/trend",
-                            new TrendService(database, new TrendRepository(), clock))
-                    .register("/v1/repo-vulnerabilities", new FindingService(
-                            new FindingReads(database, findings, history, new StatsRepository(), clock),
-                            new FindingTriage(database, findings, history, users, clock)))
-                    .register("/v1/projects", new ProjectService(database, projects, idempotency, clock),
-                            new PullRequestSettingsService(database, projects, policies, integrations,
-                                    settings.outbound(), clock),
-                            new VexService(new Vex(database, new VexRepository(), projects, decisions, clock)))
-                    .register("/v1/decisions", new DecisionService(decisions, idempotency, clock))
-                    .register("/v1/users", new UserService(database, users, idempotency, clock))
-                    .register("/v1/api-keys", new ApiKeyService(database, keys, users, idempotency))
-                    .register("/v1/webhooks", new WebhookService(
-                            Webhooks.create(database, projects, TokenCipher.over(installationKey), clock),
-                            settings.outbound()))
-                    .register("/v1/advisories", new AdvisoryStatusService(database, new AdvisoryRepository()))
-                    .register("/system", new SystemService(
-                            new Tenants(database, tenants, users, keys, keyOwners, clock), systemToken))
-                    .register(ops);
-        }
+        Components components = new Components(settings, database, installationKey, scanners,
+                new Components.Node(systemToken, nodeId, () -> accepting));
+        this.workers = components.workers;
+        this.housekeeping = components.housekeeping;
+        this.prComments = components.prComments;
+        this.webhookDeliveries = components.webhookDeliveries;
+        this.notificationChecks = components.notificationChecks;
+        this.keyOwners = components.keyOwners;
+        this.bodyGuard = components.bodyGuard;
+        this.web = webServer(settings, role == Role.WORKER ? workerRouting(components) : apiRouting(components));
+    }
+
+    /** The table of contents of the API: each path and the services that answer under it. */
+    static void routing(HttpRules rules, Components.Api api, OpsService ops) {
+        rules.register("/v1/scans", api.scans())
+                .register("/v1/repo-vulnerabilities/trend", api.trend())
+                .register("/v1/repo-vulnerabilities", api.findings())
+                .register("/v1/projects", api.projects(), api.pullRequestSettings(), api.vex())
+                .register("/v1/decisions", api.decisions())
+                .register("/v1/users", api.users())
+                .register("/v1/api-keys", api.apiKeys())
+                .register("/v1/webhooks", api.webhooks())
+                .register("/v1/advisories", api.advisories())
+                .register("/system", api.system())
+                .register(ops);
+    }
+
+    /** The filters in the order a request passes them, the API's routes, then the answers to everything else. */
+    private static HttpRouting.Builder apiRouting(Components c) {
+        HttpRouting.Builder routing = HttpRouting.builder()
+                .addFilter(new RequestIds())
+                .addFilter(c.bodyGuard)
+                .addFilter(c.metrics)
+                .addFilter(new MalformedRequests())
+                .addFilter(c.admission)
+                .addFilter(c.authentication);
+        routing(c.routes.recording(routing), c.api, c.ops);
+        return finish(routing, c.routes);
+    }
+
+    /** A worker node answers {@code /health} and {@code /metrics} only. */
+    private static HttpRouting.Builder workerRouting(Components c) {
+        HttpRouting.Builder routing = HttpRouting.builder()
+                .addFilter(new RequestIds())
+                .addFilter(new MalformedRequests());
+        c.routes.recording(routing).register(c.ops);
+        return finish(routing, c.routes);
+    }
+
+    private static HttpRouting.Builder finish(HttpRouting.Builder routing, Routes routes) {
         routes.answerUnmatched(routing);
         ErrorMapping.register(routing);
-        this.web = WebServer.builder()
+        return routing;
+    }
+
+    private static WebServer webServer(ServerSettings settings, HttpRouting.Builder routing) {
+        return WebServer.builder()
                 .host(settings.host())
                 .port(settings.port())
                 // a graceful stop lets in-flight requests complete
@@ -230,7 +144,7 @@ public final class VigilServer implements AutoCloseable {
     /** Like {@link #start(ServerSettings)}; a {@link Role#WORKER} node's listener serves health and metrics only. */
     public static VigilServer start(ServerSettings settings, Role role) {
         Database database = Database.open(settings.jdbcUrl(), settings.dbUser(),
-                settings.dbPassword().orElse(""), poolSize(settings));
+                settings.dbPassword().orElse(""), NodeSizing.poolSize(settings.workers()));
         VigilServer server = null;
         try {
             byte[] installationKey = TokenCipher.installationKey(settings.prComments().secretKey(), settings.dataDir());
@@ -243,7 +157,7 @@ public final class VigilServer implements AutoCloseable {
             }
             server.web.start();
             server.workers.start(settings.workers());
-            server.housekeeping.start(Duration.ofMillis(Math.max(100, settings.lease().toMillis() / 4)));
+            server.housekeeping.start(NodeSizing.housekeepingPeriod(settings.lease()));
             server.prComments.start();
             server.webhookDeliveries.start();
             server.notificationChecks.start();
@@ -257,16 +171,6 @@ public final class VigilServer implements AutoCloseable {
         }
     }
 
-    /** API requests that run at once: the pool less the scan workers' connections (the rest wait in turn). */
-    private static int concurrentRequests(ServerSettings settings) {
-        return poolSize(settings) - settings.workers() * 2;
-    }
-
-    /** Connections: two per scan worker (its work and its lease) and a share for requests and housekeeping. */
-    private static int poolSize(ServerSettings settings) {
-        return Math.max(10, settings.workers() * 2 + 8);
-    }
-
     /** A fresh database gets the bundled advisory snapshot, so that dependency scans work offline. */
     private static void importBundledAdvisories(ServerSettings settings, Database database) {
         AdvisoryRepository repository = new AdvisoryRepository();
@@ -275,7 +179,7 @@ public final class VigilServer implements AutoCloseable {
                     repository);
         } catch (RuntimeException e) {
             // another node importing at the same moment, or a damaged snapshot: scans warn NO_ADVISORY_DATA
-            org.slf4j.LoggerFactory.getLogger(VigilServer.class).warn("bundled advisories not imported", e);
+            LoggerFactory.getLogger(VigilServer.class).warn("bundled advisories not imported", e);
         }
     }
 

@@ -7,6 +7,7 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import org.slf4j.LoggerFactory;
 
 import java.net.URI;
 import java.util.concurrent.Callable;
@@ -135,7 +136,7 @@ public final class Session implements AutoCloseable {
         try {
             connection.close();
         } catch (RuntimeException e) {
-            org.slf4j.LoggerFactory.getLogger(Session.class).warn("closing the previous connection failed", e);
+            LoggerFactory.getLogger(Session.class).warn("closing the previous connection failed", e);
         }
     }
 

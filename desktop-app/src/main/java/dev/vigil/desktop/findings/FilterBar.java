@@ -5,6 +5,7 @@ import dev.vigil.model.Project;
 import dev.vigil.model.ScanKind;
 import dev.vigil.model.Severity;
 import dev.vigil.model.User;
+import dev.vigil.model.WireEnum;
 import javafx.animation.PauseTransition;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
@@ -74,7 +75,7 @@ final class FilterBar {
         box.setTitle(title);
         box.setShowCheckedCount(true);
         box.getItems().setAll(values);
-        box.setConverter(converter(value -> ((dev.vigil.model.WireEnum) value).wire().replace('_', ' ')));
+        box.setConverter(converter(value -> ((WireEnum) value).wire().replace('_', ' ')));
         box.getCheckModel().getCheckedItems().addListener((ListChangeListener<T>) change -> {
             target.retainAll(box.getCheckModel().getCheckedItems());
             target.addAll(box.getCheckModel().getCheckedItems());

@@ -6,6 +6,8 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
+import java.util.Locale;
+
 /** One figure with its label; {@code :alert} when a figure that should be zero is not. */
 final class MetricCard extends VBox {
 
@@ -26,7 +28,7 @@ final class MetricCard extends VBox {
     }
 
     void show(long figure, boolean alertWhenNotZero) {
-        value.setText(String.format(java.util.Locale.ROOT, "%,d", figure));
+        value.setText(String.format(Locale.ROOT, "%,d", figure));
         pseudoClassStateChanged(ALERT, alertWhenNotZero && figure > 0);
     }
 }

@@ -17,6 +17,7 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -60,7 +61,7 @@ final class OverviewCharts extends GridPane {
         for (FindingStatus status : FindingStatus.values()) {
             statuses.getData().add(new XYChart.Data<>(label(status.wire()), count(stats.byStatus(), status.wire())));
         }
-        byStatus.setData(FXCollections.observableArrayList(java.util.List.of(statuses)));
+        byStatus.setData(FXCollections.observableArrayList(List.of(statuses)));
         byKind.setData(FXCollections.observableArrayList());
         for (ScanKind kind : ScanKind.values()) {
             byKind.getData().add(new PieChart.Data(kind.wire().toUpperCase(Locale.ROOT), count(stats.byScanType(), kind.wire())));
@@ -73,7 +74,7 @@ final class OverviewCharts extends GridPane {
             open.getData().add(new XYChart.Data<>(DAY.format(point.date()), point.open()));
             severe.getData().add(new XYChart.Data<>(DAY.format(point.date()), point.criticalHigh()));
         }
-        trend.setData(FXCollections.observableArrayList(java.util.List.of(open, severe)));
+        trend.setData(FXCollections.observableArrayList(List.of(open, severe)));
     }
 
     private static long count(Map<String, Long> counts, String key) {

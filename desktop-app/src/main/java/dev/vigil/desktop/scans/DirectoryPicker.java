@@ -3,6 +3,7 @@ package dev.vigil.desktop.scans;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.Window;
 
+import java.io.File;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -17,7 +18,7 @@ public interface DirectoryPicker {
         return owner -> {
             DirectoryChooser chooser = new DirectoryChooser();
             chooser.setTitle("Scan a folder");
-            return Optional.ofNullable(chooser.showDialog(owner)).map(java.io.File::toPath);
+            return Optional.ofNullable(chooser.showDialog(owner)).map(File::toPath);
         };
     }
 }

@@ -13,6 +13,7 @@ import dev.vigil.model.ScanType;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HexFormat;
+import java.util.Locale;
 import java.util.UUID;
 
 /**
@@ -77,12 +79,12 @@ final class FolderScan {
 
     static String size(long bytes) {
         return bytes < 1024 ? bytes + " B" : bytes < 1024 * 1024 ? (bytes + 1023) / 1024 + " KiB"
-                : String.format(java.util.Locale.ROOT, "%.1f MiB", bytes / (1024.0 * 1024));
+                : String.format(Locale.ROOT, "%.1f MiB", bytes / (1024.0 * 1024));
     }
 
     private static String sha1(Path file) throws IOException {
         try (InputStream in = new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-1"))) {
-            in.transferTo(java.io.OutputStream.nullOutputStream());
+            in.transferTo(OutputStream.nullOutputStream());
             return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
         } catch (NoSuchAlgorithmException e) {
             throw new UncheckedIOException(new IOException(e));

@@ -3,6 +3,8 @@ package dev.vigil.desktop.shell;
 import dev.vigil.model.Severity;
 import javafx.scene.control.Label;
 
+import java.util.Locale;
+
 /** A severity as a coloured pill; the colour comes from the stylesheet's {@code .severity-badge.<level>}. */
 public final class SeverityBadge extends Label {
 
@@ -24,7 +26,7 @@ public final class SeverityBadge extends Label {
             return;
         }
         setVisible(true);
-        setText(severity.wire().toUpperCase(java.util.Locale.ROOT));
+        setText(severity.wire().toUpperCase(Locale.ROOT));
         getStyleClass().add(severity.wire());
     }
 }

@@ -5,6 +5,7 @@ import dev.vigil.desktop.connection.DesktopPaths;
 import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.findings.FindingFilterModel;
 import dev.vigil.desktop.findings.FindingsPage;
+import dev.vigil.desktop.findings.FindingsViewModel;
 import dev.vigil.desktop.shell.Theme;
 import dev.vigil.desktop.task.FxTaskExecutor;
 import dev.vigil.desktop.task.TaskExecutor;
@@ -30,6 +31,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * On-demand benchmark of the dashboard, headless ({@code ./bench desktop [findings]}): {@code vigil desktop}
@@ -149,7 +151,7 @@ public final class DesktopBench {
 
     /** Runs {@code action} on the FX thread; the time until a layout pulse after the rows are reloaded and {@code done}. */
     private static long timed(Runnable action, FindingsPage[] page,
-                              java.util.function.Predicate<dev.vigil.desktop.findings.FindingsViewModel> done) throws Exception {
+                              Predicate<FindingsViewModel> done) throws Exception {
         CompletableFuture<Long> shown = new CompletableFuture<>();
         long[] start = new long[1];
         Platform.runLater(() -> {

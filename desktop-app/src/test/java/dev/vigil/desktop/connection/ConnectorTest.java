@@ -1,16 +1,15 @@
 package dev.vigil.desktop.connection;
 
 import dev.vigil.client.VigilApiException;
+import dev.vigil.model.NewApiKey;
 import dev.vigil.model.Role;
 import dev.vigil.server.testing.TestServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.vigil.model.NewApiKey;
-
 import java.net.URI;
-import java.time.LocalDate;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;

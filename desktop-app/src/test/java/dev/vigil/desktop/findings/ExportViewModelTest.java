@@ -6,8 +6,7 @@ import dev.vigil.model.FindingFilter;
 import dev.vigil.model.Json;
 import dev.vigil.model.Severity;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +19,7 @@ import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+@VigilServerTest
 class ExportViewModelTest {
 
     private static TestServer server;
@@ -27,16 +27,6 @@ class ExportViewModelTest {
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void startServer() {
-        server = TestServer.start();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
-    }
 
     @Test
     void writesTheCsvOfTheCurrentFiltersToTheChosenFile() throws IOException {

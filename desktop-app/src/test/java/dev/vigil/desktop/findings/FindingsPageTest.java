@@ -11,6 +11,7 @@ import dev.vigil.model.FindingStatus;
 import dev.vigil.model.Role;
 import dev.vigil.model.Severity;
 import dev.vigil.server.testing.TestServer;
+import dev.vigil.server.testing.VigilServerTest;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
@@ -23,9 +24,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.controlsfx.control.CheckComboBox;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -44,6 +43,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The Findings page driven through its real UI, headless, against a real in-process server. */
 @ExtendWith(ApplicationExtension.class)
+@VigilServerTest
 class FindingsPageTest {
 
     private static TestServer server;
@@ -51,16 +51,6 @@ class FindingsPageTest {
     private SeededTenant seeded;
     private Session session;
     private Path exportFile;
-
-    @BeforeAll
-    static void startServer() {
-        server = TestServer.start();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
-    }
 
     @Start
     void start(Stage stage) throws IOException {

@@ -5,32 +5,24 @@ import dev.vigil.desktop.task.CurrentThreadTaskExecutor;
 import dev.vigil.model.Finding;
 import dev.vigil.model.FindingFilter;
 import dev.vigil.model.FindingStatus;
+import dev.vigil.model.Role;
 import dev.vigil.model.Severity;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+@VigilServerTest
 class FindingsViewModelTest {
 
     private static TestServer server;
     private final CurrentThreadTaskExecutor tasks = new CurrentThreadTaskExecutor();
-
-    @BeforeAll
-    static void startServer() {
-        server = TestServer.start();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
-    }
 
     private FindingsViewModel connectedModel(SeededTenant seeded) {
         Session session = seeded.session(tasks, seeded.ownerKey());
@@ -102,7 +94,7 @@ class FindingsViewModelTest {
         FindingsViewModel model = new FindingsViewModel(seeded.session(tasks, seeded.ownerKey()), late);
         late.runAll();
         List<Finding> before = List.copyOf(model.rows());
-        List<String> changes = new java.util.ArrayList<>();
+        List<String> changes = new ArrayList<>();
         model.rows().addListener((javafx.collections.ListChangeListener<Finding>) change -> changes.add(change.toString()));
 
         model.filters().severities().add(Severity.LOW);
@@ -153,8 +145,8 @@ class FindingsViewModelTest {
     @Test
     void offersTheProjectsAndTheUsersWithTheKeysOwnUserFirst() {
         SeededTenant seeded = SeededTenant.with(server, 1);
-        seeded.keyWith(dev.vigil.model.Role.MEMBER);
-        String adminKey = seeded.keyWith(dev.vigil.model.Role.ADMIN);
+        seeded.keyWith(Role.MEMBER);
+        String adminKey = seeded.keyWith(Role.ADMIN);
         FindingsViewModel model = new FindingsViewModel(seeded.session(tasks, adminKey), tasks);
 
         assertThat(model.choices().projects()).extracting(p -> p.name()).containsExactly("payments");

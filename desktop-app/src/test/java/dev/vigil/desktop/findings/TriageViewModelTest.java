@@ -9,8 +9,7 @@ import dev.vigil.model.FindingStatus;
 import dev.vigil.model.Role;
 import dev.vigil.model.TriageAction;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.Test;
 
 import java.time.LocalDate;
@@ -20,20 +19,11 @@ import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+@VigilServerTest
 class TriageViewModelTest {
 
     private static TestServer server;
     private final CurrentThreadTaskExecutor tasks = new CurrentThreadTaskExecutor();
-
-    @BeforeAll
-    static void startServer() {
-        server = TestServer.start();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
-    }
 
     @Test
     void acceptsEverySelectedFindingInChunksAndSummarisesTheResults() {

@@ -11,9 +11,8 @@ import dev.vigil.model.NewUser;
 import dev.vigil.model.Role;
 import dev.vigil.model.User;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +25,7 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+@VigilServerTest
 class KeysViewModelTest {
 
     private static TestServer server;
@@ -35,16 +35,6 @@ class KeysViewModelTest {
 
     private TestServer.Tenant tenant;
     private Session session;
-
-    @BeforeAll
-    static void startServer() {
-        server = TestServer.start();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
-    }
 
     @BeforeEach
     void newTenant() {

@@ -6,6 +6,7 @@ import dev.vigil.desktop.scans.TestSessions;
 import dev.vigil.desktop.task.FxTaskExecutor;
 import dev.vigil.desktop.testing.Fx;
 import dev.vigil.server.testing.TestServer;
+import dev.vigil.server.testing.VigilServerTest;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -21,15 +22,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** A tenant without findings sees what to do next instead of empty charts. */
 @ExtendWith(ApplicationExtension.class)
+@VigilServerTest
 class OverviewEmptyStateTest {
 
-    private TestServer server;
+    private static TestServer server;
     private FxTaskExecutor tasks;
     private Session session;
 
     @Start
     void start(Stage stage) {
-        server = TestServer.start();
         tasks = new FxTaskExecutor();
         session = TestSessions.connect(server, server.tenant(), tasks);
         TestSessions.show(stage, session, List.of(new OverviewPage(session, tasks), new ScansPage(session, tasks)));
@@ -39,7 +40,6 @@ class OverviewEmptyStateTest {
     void stop() {
         session.close();
         tasks.close();
-        server.close();
     }
 
     @Test

@@ -10,6 +10,7 @@ import dev.vigil.model.NewProject;
 import dev.vigil.model.Project;
 import dev.vigil.server.testing.FindingSeeder;
 import dev.vigil.server.testing.TestServer;
+import dev.vigil.server.testing.VigilServerTest;
 import javafx.scene.chart.BarChart;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.PieChart;
@@ -17,7 +18,6 @@ import javafx.scene.chart.XYChart;
 import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -33,6 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The Overview page driven through the real UI, headless, over seeded findings. */
 @ExtendWith(ApplicationExtension.class)
+@VigilServerTest
 class OverviewPageTest {
 
     private static TestServer server;
@@ -43,18 +44,11 @@ class OverviewPageTest {
 
     @BeforeAll
     static void seed() {
-        server = TestServer.start();
-        seeded = server.tenant();
         project = seeded.owner().createProject(new NewProject("seeded", "main"));
         Project other = seeded.owner().createProject(new NewProject("other", "main"));
         long now = System.currentTimeMillis();
         new FindingSeeder(server.server().database(), 21).seed(seeded.id(), project.id(), 60, now);
         new FindingSeeder(server.server().database(), 22).seed(seeded.id(), other.id(), 9, now);
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
     }
 
     private void open(Stage stage, TestServer.Tenant tenant) {

@@ -13,8 +13,7 @@ import dev.vigil.model.StatusChange;
 import dev.vigil.model.TriageAction;
 import dev.vigil.server.testing.FindingSeeder;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.Test;
 
 import java.time.LocalDate;
@@ -23,19 +22,10 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The Overview view model against a real in-process server with seeded findings. */
+@VigilServerTest
 class OverviewViewModelTest {
 
     private static TestServer server;
-
-    @BeforeAll
-    static void startServer() {
-        server = TestServer.start();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
-    }
 
     private static OverviewViewModel connected(TestServer.Tenant tenant) {
         CurrentThreadTaskExecutor tasks = new CurrentThreadTaskExecutor();

@@ -17,6 +17,7 @@ import dev.vigil.model.ScanStatus;
 import dev.vigil.model.ScanType;
 import dev.vigil.model.ScanWarning;
 import dev.vigil.server.testing.TestServer;
+import dev.vigil.server.testing.VigilServerTest;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
@@ -25,7 +26,6 @@ import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -45,6 +45,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The Scans page driven through the real UI, headless, against a real in-process server. */
 @ExtendWith(ApplicationExtension.class)
+@VigilServerTest
 class ScansPageTest {
 
     private static TestServer server;
@@ -55,14 +56,8 @@ class ScansPageTest {
 
     @BeforeAll
     static void startServer() throws Exception {
-        server = TestServer.start();
         TestSessions.importAdvisories(server);
         folder = TestSessions.plantedFolder();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
     }
 
     @Start

@@ -16,7 +16,7 @@ import dev.vigil.model.ScanStatus;
 import dev.vigil.model.ScanType;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -30,19 +30,14 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The Scans view model against a real in-process server, its background work run on the test's thread. */
+@VigilServerTest
 class ScansViewModelTest {
 
     private static TestServer server;
 
     @BeforeAll
     static void startServer() throws Exception {
-        server = TestServer.start();
         TestSessions.importAdvisories(server);
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
     }
 
     private static ScansViewModel connected(TestServer.Tenant tenant, ArchivePackager packager) {

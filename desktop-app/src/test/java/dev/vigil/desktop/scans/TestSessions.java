@@ -1,6 +1,8 @@
 package dev.vigil.desktop.scans;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.vigil.client.ScanArchive;
+import dev.vigil.client.ScanSubmission;
 import dev.vigil.desktop.connection.Connector;
 import dev.vigil.desktop.connection.DesktopPaths;
 import dev.vigil.desktop.connection.Session;
@@ -13,14 +15,11 @@ import dev.vigil.model.NewApiKey;
 import dev.vigil.model.NewProject;
 import dev.vigil.model.Project;
 import dev.vigil.model.Scan;
-import dev.vigil.model.ScanStatus;
 import dev.vigil.model.ScanType;
 import dev.vigil.server.advisories.AdvisoryImporter;
 import dev.vigil.server.advisories.AdvisoryRepository;
 import dev.vigil.server.store.ScanRepository;
 import dev.vigil.server.store.ScanRow;
-import dev.vigil.client.ScanArchive;
-import dev.vigil.client.ScanSubmission;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.TestData;
 import dev.vigil.server.testing.TestServer;
@@ -89,9 +88,11 @@ public final class TestSessions {
         server.server().database().run(c -> {
             for (int i = 0; i < count; i++) {
                 long createdAt = now - i * 60_000L;
-                scans.insert(c, new ScanRow(ids.get(i), tenant.id(), project.id(), null, "main", "0".repeat(40),
-                        ScanType.SECRETS, ScanStatus.PENDING, null, null, createdAt, null, null, 0,
-                        ScanRow.Counts.NONE, false, null, "not_requested"));
+                scans.insert(c, ScanRow.builder(ids.get(i), tenant.id(), project.id())
+                        .commit("main", "0".repeat(40))
+                        .scanType(ScanType.SECRETS)
+                        .createdAt(createdAt)
+                        .build());
                 scans.fail(c, ids.get(i), null, createdAt, null);
             }
         });

@@ -3,6 +3,7 @@ package dev.vigil.desktop.testing;
 import org.testfx.util.WaitForAsyncUtils;
 
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 
 /** Waiting in TestFX tests for what background work brings to the UI thread. */
@@ -15,7 +16,7 @@ public final class Fx {
     public static void waitUntil(int seconds, BooleanSupplier condition) {
         try {
             WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(condition::getAsBoolean).get());
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             throw new AssertionError("condition not reached within " + seconds + " s", e);
         }
         WaitForAsyncUtils.waitForFxEvents();

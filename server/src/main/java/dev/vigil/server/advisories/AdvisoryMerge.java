@@ -1,5 +1,7 @@
 package dev.vigil.server.advisories;
 
+import dev.vigil.server.scan.sca.Advisory;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -1,6 +1,8 @@
 package dev.vigil.server.advisories;
 
+import dev.vigil.server.scan.sca.Advisory;
 import dev.vigil.server.scan.sca.Ecosystem;
+import dev.vigil.server.scan.sca.ImportStatus;
 import dev.vigil.server.store.Sql;
 
 import java.sql.Connection;

@@ -1,8 +1,11 @@
 package dev.vigil.server.advisories;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.vigil.server.scan.sca.Advisory;
+import dev.vigil.server.scan.sca.AffectedPackage;
 import dev.vigil.server.scan.sca.Ecosystem;
 import dev.vigil.server.scan.sca.PackageNames;
+import dev.vigil.server.scan.sca.VersionRange;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;

@@ -1,6 +1,7 @@
 package dev.vigil.server.advisories;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.vigil.server.scan.sca.Advisory;
 
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
@@ -12,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
@@ -118,7 +120,7 @@ public final class OsvReader {
 
     private void accept(JsonNode record, String source) {
         records++;
-        var advisory = record == null || !record.isObject() ? java.util.Optional.<Advisory>empty()
+        var advisory = record == null || !record.isObject() ? Optional.<Advisory>empty()
                 : OsvParser.parse(record, source);
         advisory.ifPresentOrElse(sink, () -> skipped++);
     }

@@ -3,10 +3,10 @@ package dev.vigil.server.api;
 import dev.vigil.model.ApiKey;
 import dev.vigil.model.CreatedApiKey;
 import dev.vigil.model.Role;
+import dev.vigil.server.access.ApiKeyTokens;
+import dev.vigil.server.access.KeyOwners;
 import dev.vigil.server.http.ApiException;
-import dev.vigil.server.http.ApiKeyTokens;
 import dev.vigil.server.http.Cursor;
-import dev.vigil.server.http.KeyOwners;
 import dev.vigil.server.store.ApiKeyRepository;
 import dev.vigil.server.store.Database;
 

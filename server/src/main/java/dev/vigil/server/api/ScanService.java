@@ -1,8 +1,8 @@
 package dev.vigil.server.api;
 
+import dev.vigil.server.access.Caller;
 import dev.vigil.server.http.ApiException;
 import dev.vigil.server.http.Authentication;
-import dev.vigil.server.http.Caller;
 import dev.vigil.server.http.Cursor;
 import dev.vigil.server.http.Idempotency;
 import dev.vigil.server.http.JsonIo;

@@ -4,14 +4,14 @@ import dev.vigil.model.Plan;
 import dev.vigil.model.Scan;
 import dev.vigil.model.ScanKind;
 import dev.vigil.model.ScanStatus;
+import dev.vigil.server.access.Caller;
 import dev.vigil.server.http.ApiException;
-import dev.vigil.server.http.Caller;
 import dev.vigil.server.http.Idempotency;
 import dev.vigil.server.http.JsonIo;
 import dev.vigil.server.http.RateLimit;
 import dev.vigil.server.http.UploadSettings;
+import dev.vigil.server.pipeline.ScanQueue;
 import dev.vigil.server.scan.Fingerprints;
-import dev.vigil.server.scan.ScanQueue;
 import dev.vigil.server.store.ArchiveRepository;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.ProjectRepository;
@@ -26,6 +26,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -133,12 +134,16 @@ public final class ScanSubmissions {
         String changed = fields.changedFiles().map(JsonIo::text).orElse(null);
         String comment = fields.prId().isEmpty() ? "not_requested"
                 : caller.plan().allowsPullRequestComments() ? "not_configured" : "not_in_plan";
-        ScanRow row = new ScanRow(scanId, caller.tenantId(), fields.projectId(), null, fields.branch(),
-                fields.commitHash(), fields.scanType(), ScanStatus.PENDING, fields.prId().orElse(null), changed, now,
-                null, null, 0, ScanRow.Counts.NONE, false, null, comment);
+        ScanRow row = ScanRow.builder(scanId, caller.tenantId(), fields.projectId())
+                .commit(fields.branch(), fields.commitHash())
+                .scanType(fields.scanType())
+                .pullRequest(fields.prId().orElse(null), changed)
+                .createdAt(now)
+                .prCommentStatus(comment)
+                .build();
         scans.insert(c, row);
         return new Scan(scanId, ScanStatus.PENDING, fields.projectId(), fields.branch(), fields.commitHash(),
-                fields.scanType(), java.time.Instant.ofEpochMilli(now));
+                fields.scanType(), Instant.ofEpochMilli(now));
     }
 
     private static String requestHash(SubmissionForm.Fields fields, UploadSpool.SpooledArchive archive) {

@@ -7,6 +7,7 @@ import dev.vigil.server.http.ApiException;
 import dev.vigil.server.http.JsonIo;
 import dev.vigil.server.http.Uuids;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -118,7 +119,7 @@ final class SubmissionForm {
         JsonNode node;
         try {
             node = JsonIo.mapper().readTree(text);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             node = null;
         }
         if (node == null || !node.isArray() || node.size() > MAX_CHANGED_FILES) {

@@ -1,9 +1,9 @@
 package dev.vigil.server.api;
 
 import dev.vigil.model.FindingTrend;
+import dev.vigil.server.access.Caller;
 import dev.vigil.server.http.ApiException;
 import dev.vigil.server.http.Authentication;
-import dev.vigil.server.http.Caller;
 import dev.vigil.server.http.JsonIo;
 import dev.vigil.server.http.QueryReader;
 import dev.vigil.server.store.Database;

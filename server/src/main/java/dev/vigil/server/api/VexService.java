@@ -2,8 +2,8 @@ package dev.vigil.server.api;
 
 import dev.vigil.model.Role;
 import dev.vigil.model.VexFormat;
+import dev.vigil.server.access.Caller;
 import dev.vigil.server.http.Authentication;
-import dev.vigil.server.http.Caller;
 import dev.vigil.server.http.JsonIo;
 import dev.vigil.server.http.QueryReader;
 import dev.vigil.server.vex.Vex;

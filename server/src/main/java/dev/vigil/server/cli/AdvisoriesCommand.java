@@ -16,6 +16,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -65,7 +66,7 @@ final class AdvisoriesCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             try (Database database = target.open()) {
-                var result = new AdvisoryImporter(database, new AdvisoryRepository(), java.time.Clock.systemUTC())
+                var result = new AdvisoryImporter(database, new AdvisoryRepository(), Clock.systemUTC())
                         .importPaths(paths);
                 print(spec.commandLine().getOut(), String.join(", ", paths.stream().map(Path::toString).toList()), result);
                 return 0;
@@ -101,7 +102,7 @@ final class AdvisoriesCommand implements Runnable {
                             () -> new picocli.CommandLine.ParameterException(spec.commandLine(), "unknown ecosystem " + e)))
                     .toList();
             try (Database database = target.open()) {
-                var importer = new AdvisoryImporter(database, new AdvisoryRepository(), java.time.Clock.systemUTC());
+                var importer = new AdvisoryImporter(database, new AdvisoryRepository(), Clock.systemUTC());
                 boolean ok = true;
                 for (var outcome : new AdvisoryUpdate(importer, outbound(outboundAllow)).update(mirror, chosen)) {
                     if (outcome.ok()) {

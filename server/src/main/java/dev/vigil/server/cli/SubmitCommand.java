@@ -13,6 +13,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Files;
@@ -123,12 +124,12 @@ public final class SubmitCommand implements Callable<Integer> {
                 throw new SubmitException("the scan " + done.status().wire() + "; see its warnings above");
             }
             return done.isBlocked() ? BLOCKED : NOT_BLOCKED;
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new SubmitException("cannot write " + sarif + ": " + e.getMessage());
         } finally {
             try {
                 Files.deleteIfExists(archive);
-            } catch (java.io.IOException ignored) {
+            } catch (IOException ignored) {
                 // a temporary file
             }
         }
@@ -137,7 +138,7 @@ public final class SubmitCommand implements Callable<Integer> {
     private static Path tempArchive() throws SubmitException {
         try {
             return Files.createTempFile("vigil-submit", ".tar.gz");
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new SubmitException("cannot create a temporary file: " + e.getMessage());
         }
     }

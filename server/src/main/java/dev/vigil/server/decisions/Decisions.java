@@ -3,8 +3,7 @@ package dev.vigil.server.decisions;
 import dev.vigil.model.Decision;
 import dev.vigil.model.DecisionScope;
 import dev.vigil.model.FindingStatus;
-import dev.vigil.server.http.ApiException;
-import dev.vigil.server.http.Caller;
+import dev.vigil.server.access.Caller;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.FindingCounts;
 import dev.vigil.server.store.FindingRepository;
@@ -106,14 +105,14 @@ public final class Decisions {
 
     public Decision find(Caller caller, UUID id) {
         return database.read(c -> decisions.find(c, caller.tenantId(), id))
-                .map(l -> l.row().toDecision(l.applied())).orElseThrow(() -> ApiException.notFound("decision"));
+                .map(l -> l.row().toDecision(l.applied())).orElseThrow(() -> DecisionRefused.notFound("decision"));
     }
 
     /** Deletes the decision; the findings it changed and nobody changed since go back to their former status. */
     public void delete(Caller caller, UUID id) {
         database.run(c -> {
             DecisionRow row = decisions.find(c, caller.tenantId(), id).map(DecisionRepository.Listed::row)
-                    .orElseThrow(() -> ApiException.notFound("decision"));
+                    .orElseThrow(() -> DecisionRefused.notFound("decision"));
             FindingCounts.Changes counts = new FindingCounts.Changes();
             for (Map.Entry<UUID, FindingStatus> applied : decisions.applied(c, id)) {
                 Optional<Map.Entry<FindingStatus, String>> last = decisions.lastChange(c, applied.getKey());
@@ -188,7 +187,7 @@ public final class Decisions {
     private ScopeMatcher matcher(Connection c, UUID tenantId, DecisionScope scope) throws SQLException {
         Optional<UUID> project = Optional.ofNullable(scope.projectId());
         if (project.isPresent() && projects.find(c, tenantId, project.get()).isEmpty()) {
-            throw ApiException.validation("scope.project_id", "no such project in this tenant");
+            throw DecisionRefused.invalid("scope.project_id", "no such project in this tenant");
         }
         Set<String> ruleIds = new HashSet<>();
         if (scope.ruleId() != null) {

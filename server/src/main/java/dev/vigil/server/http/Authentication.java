@@ -1,6 +1,9 @@
 package dev.vigil.server.http;
 
 import dev.vigil.model.SubscriptionStatus;
+import dev.vigil.server.access.ApiKeyTokens;
+import dev.vigil.server.access.Caller;
+import dev.vigil.server.access.KeyOwners;
 import dev.vigil.server.store.ApiKeyRepository.KeyOwner;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.Filter;

@@ -7,6 +7,7 @@ import dev.vigil.model.WireEnum;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -102,6 +103,6 @@ public final class BodyReader {
     }
 
     static <E extends Enum<E> & WireEnum> String wireNames(Class<E> type) {
-        return String.join(", ", java.util.Arrays.stream(type.getEnumConstants()).map(WireEnum::wire).toList());
+        return String.join(", ", Arrays.stream(type.getEnumConstants()).map(WireEnum::wire).toList());
     }
 }

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * Opaque keyset cursors. A cursor carries the sort key of the last row it follows and a digest of the
@@ -52,7 +53,7 @@ public final class Cursor {
         }
     }
 
-    public static java.util.UUID uuid(String part) {
+    public static UUID uuid(String part) {
         return Uuids.parse(part).orElseThrow(ApiException::invalidCursor);
     }
 }

@@ -1,7 +1,12 @@
 package dev.vigil.server.http;
 
 import dev.vigil.model.ApiError;
+import dev.vigil.server.access.InsufficientRole;
+import dev.vigil.server.decisions.DecisionRefused;
+import dev.vigil.server.pr.ScmIntegrationRefused;
 import dev.vigil.server.store.StoreException;
+import dev.vigil.server.triage.TriageRefused;
+import dev.vigil.server.vex.VexRefused;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRouting;
@@ -20,6 +25,11 @@ public final class ErrorMapping {
 
     public static void register(HttpRouting.Builder routing) {
         routing.error(ApiException.class, ErrorMapping::refused)
+                .error(TriageRefused.class, (request, response, e) -> refused(request, response, asApi(e)))
+                .error(ScmIntegrationRefused.class, (request, response, e) -> refused(request, response, asApi(e)))
+                .error(InsufficientRole.class, (request, response, e) -> refused(request, response, asApi(e)))
+                .error(DecisionRefused.class, (request, response, e) -> refused(request, response, asApi(e)))
+                .error(VexRefused.class, (request, response, e) -> refused(request, response, asApi(e)))
                 .error(StoreException.class, ErrorMapping::storeFailed)
                 .error(Throwable.class, ErrorMapping::failed);
     }
@@ -40,10 +50,53 @@ public final class ErrorMapping {
         }
     }
 
+    static ApiException asApi(TriageRefused e) {
+        return switch (e.reason()) {
+            case NOT_FOUND -> ApiException.notFound(e.subject());
+            case VALIDATION_FAILED -> ApiException.validation(e.subject(), e.getMessage());
+            case INSUFFICIENT_ROLE -> ApiException.insufficientRole(e.getMessage());
+            case INVALID_TRANSITION -> ApiException.invalidTransition(e.getMessage());
+        };
+    }
+
+    static ApiException asApi(ScmIntegrationRefused e) {
+        return switch (e.reason()) {
+            case NOT_FOUND -> ApiException.notFound(e.subject());
+            case VALIDATION_FAILED -> ApiException.validation(e.subject(), e.getMessage());
+        };
+    }
+
+    static ApiException asApi(DecisionRefused e) {
+        return switch (e.reason()) {
+            case NOT_FOUND -> ApiException.notFound(e.subject());
+            case VALIDATION_FAILED -> ApiException.validation(e.subject(), e.getMessage());
+        };
+    }
+
+    static ApiException asApi(VexRefused e) {
+        return switch (e.reason()) {
+            case NOT_FOUND -> ApiException.notFound(e.subject());
+            case VALIDATION_FAILED -> ApiException.validation(e.subject(), e.getMessage());
+        };
+    }
+
+    static ApiException asApi(InsufficientRole e) {
+        return ApiException.insufficientRole(e.getMessage());
+    }
+
     private static void failed(ServerRequest request, ServerResponse response, Throwable error) {
         for (Throwable cause = error; cause != null; cause = cause.getCause()) {
-            if (cause instanceof ApiException api) { // a refusal a library wrapped, such as a body too slow
-                refused(request, response, api);
+            ApiException refusal = switch (cause) { // a refusal a library wrapped, such as a body too slow
+                case ApiException api -> api;
+                case TriageRefused triage -> asApi(triage);
+                case ScmIntegrationRefused scm -> asApi(scm);
+                case InsufficientRole role -> asApi(role);
+                case DecisionRefused decision -> asApi(decision);
+                case VexRefused vex -> asApi(vex);
+                default -> null;
+            };
+            if (refusal != null) {
+                refused(request, response, refusal);
                 return;
             }
         }

@@ -1,5 +1,6 @@
 package dev.vigil.server.http;
 
+import dev.vigil.server.access.Caller;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.IdempotencyRepository;
 import dev.vigil.server.store.IdempotencyRepository.Entry;

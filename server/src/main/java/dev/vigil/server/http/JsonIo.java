@@ -12,6 +12,7 @@ import io.helidon.webserver.http.ServerResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 
 /** Reads JSON request bodies and sends records as JSON responses, with the API's one mapping. */
 public final class JsonIo {
@@ -80,19 +81,15 @@ public final class JsonIo {
         }
         response.status(Status.create(outcome.status()));
         response.header(HeaderNames.CONTENT_TYPE, "application/json");
-        response.send(outcome.body().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        response.send(outcome.body().getBytes(StandardCharsets.UTF_8));
     }
 
     public static String text(Object body) {
-        return new String(bytes(body), java.nio.charset.StandardCharsets.UTF_8);
+        return Json.text(body);
     }
 
     public static byte[] bytes(Object body) {
-        try {
-            return MAPPER.writeValueAsBytes(body);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot serialise " + body.getClass().getSimpleName(), e);
-        }
+        return Json.bytes(body);
     }
 
     public static ObjectMapper mapper() {

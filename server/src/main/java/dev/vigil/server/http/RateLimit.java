@@ -10,6 +10,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -75,7 +76,7 @@ public final class RateLimit {
             long retryAfter = Math.max(1, (resetMillis - now + 999) / 1000);
             throw new ApiException(429, "RATE_LIMITED",
                     "the limit of " + LIMIT + " scan submissions per hour is reached; retry in " + retryAfter + " s",
-                    java.util.List.of(), Map.of("Retry-After", Long.toString(retryAfter),
+                    List.of(), Map.of("Retry-After", Long.toString(retryAfter),
                     "X-RateLimit-Limit", Integer.toString(LIMIT), "X-RateLimit-Remaining", "0",
                     "X-RateLimit-Reset", Long.toString(resetMillis / 1000)));
         }

@@ -1,6 +1,5 @@
 package dev.vigil.server.notify;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.vigil.model.DeliveryStatus;
 import dev.vigil.model.WebhookFormat;
 import dev.vigil.server.http.JsonIo;

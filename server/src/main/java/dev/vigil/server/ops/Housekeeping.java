@@ -2,7 +2,7 @@ package dev.vigil.server.ops;
 
 import dev.vigil.server.http.Idempotency;
 import dev.vigil.server.http.RateLimit;
-import dev.vigil.server.scan.ScanRecovery;
+import dev.vigil.server.pipeline.ScanRecovery;
 import dev.vigil.server.triage.AcceptanceExpiry;
 import dev.vigil.server.work.Periodic;
 

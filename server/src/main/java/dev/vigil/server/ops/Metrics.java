@@ -1,6 +1,7 @@
 package dev.vigil.server.ops;
 
 import dev.vigil.server.http.Routes;
+import dev.vigil.server.pipeline.ScanMetrics;
 import io.helidon.http.Method;
 import io.helidon.webserver.http.Filter;
 import io.helidon.webserver.http.FilterChain;
@@ -11,13 +12,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * In-process histograms of HTTP latency, of API requests' waits for their turn, and of scan duration, written
  * in the Prometheus text format.
  */
-public final class Metrics implements Filter {
+public final class Metrics implements Filter, ScanMetrics {
 
     private static final double[] BUCKETS = {0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300};
 
@@ -59,6 +61,7 @@ public final class Metrics implements Filter {
         waits.observe(seconds);
     }
 
+    @Override
     public void scanFinished(double seconds) {
         scans.observe(seconds);
     }
@@ -79,7 +82,7 @@ public final class Metrics implements Filter {
     private static final class Histogram {
         private final LongAdder[] counts = new LongAdder[BUCKETS.length];
         private final LongAdder total = new LongAdder();
-        private final java.util.concurrent.atomic.DoubleAdder sum = new java.util.concurrent.atomic.DoubleAdder();
+        private final DoubleAdder sum = new DoubleAdder();
 
         Histogram() {
             for (int i = 0; i < counts.length; i++) {

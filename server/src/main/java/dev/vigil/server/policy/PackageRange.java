@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -92,9 +93,9 @@ public record PackageRange(Ecosystem ecosystem, String base, List<Comparator> co
     private static String normalise(String purlBase) {
         String decoded = decode(purlBase);
         int slash = decoded.indexOf('/');
-        String type = decoded.substring(0, slash).toLowerCase(java.util.Locale.ROOT);
+        String type = decoded.substring(0, slash).toLowerCase(Locale.ROOT);
         String name = decoded.substring(slash);
-        return type.equals("pkg:pypi") ? type + name.toLowerCase(java.util.Locale.ROOT).replace('_', '-') : type + name;
+        return type.equals("pkg:pypi") ? type + name.toLowerCase(Locale.ROOT).replace('_', '-') : type + name;
     }
 
     private static String decode(String text) {

@@ -1,7 +1,9 @@
 package dev.vigil.server.pr;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Posts the one Vigil comment of a pull (merge) request through a provider's REST API.
@@ -35,13 +37,13 @@ public interface CommentPublisher {
     final class PublishException extends Exception {
 
         private final boolean retryable;
-        private final transient java.time.Duration retryAfter;
+        private final transient Duration retryAfter;
 
         public PublishException(String message, boolean retryable) {
             this(message, retryable, null);
         }
 
-        public PublishException(String message, boolean retryable, java.time.Duration retryAfter) {
+        public PublishException(String message, boolean retryable, Duration retryAfter) {
             super(message, null, false, false);
             this.retryable = retryable;
             this.retryAfter = retryAfter;
@@ -52,8 +54,8 @@ public interface CommentPublisher {
         }
 
         /** The provider's {@code Retry-After}, when it gave one in seconds. */
-        public java.util.Optional<java.time.Duration> retryAfter() {
-            return java.util.Optional.ofNullable(retryAfter);
+        public Optional<Duration> retryAfter() {
+            return Optional.ofNullable(retryAfter);
         }
     }
 }

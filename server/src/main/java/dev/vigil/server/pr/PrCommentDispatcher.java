@@ -17,6 +17,7 @@ import org.slf4j.LoggerFactory;
 
 import java.net.URI;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Supplier;
@@ -139,7 +140,7 @@ public final class PrCommentDispatcher implements AutoCloseable {
                 comments.posted(c, entry.scanId(), url);
             } else if (failure.retryable() && attempts < settings.maxAttempts()) {
                 long delay = Math.max(settings.delayAfter(attempts).toMillis(),
-                        failure.retryAfter().map(java.time.Duration::toMillis).orElse(0L));
+                        failure.retryAfter().map(Duration::toMillis).orElse(0L));
                 comments.retry(c, entry.scanId(), now + delay, failure.getMessage());
             } else {
                 comments.failed(c, entry.scanId(), failure.getMessage());

@@ -1,7 +1,7 @@
 package dev.vigil.server.pr;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.vigil.server.http.JsonIo;
+import dev.vigil.model.Json;
 import dev.vigil.server.outbound.CappedBody;
 import dev.vigil.server.outbound.OutboundGuard;
 import dev.vigil.server.outbound.RefusedDestination;
@@ -50,7 +50,7 @@ final class ProviderHttp {
         request.setHeader("Accept", "application/json");
         request.setHeader("User-Agent", "vigil-pr-comments");
         if (body != null) {
-            request.setEntity(new ByteArrayEntity(JsonIo.bytes(body), ContentType.APPLICATION_JSON));
+            request.setEntity(new ByteArrayEntity(Json.bytes(body), ContentType.APPLICATION_JSON));
         }
         auth.forEach(request::setHeader);
         String call = method + " " + uri.getRawPath();
@@ -77,7 +77,7 @@ final class ProviderHttp {
                     + meaning(reply.status()), retryable(reply.status()), reply.retryAfter().orElse(null));
         }
         try {
-            return reply.body().length == 0 ? null : JsonIo.mapper().readTree(reply.body());
+            return reply.body().length == 0 ? null : Json.mapper().readTree(reply.body());
         } catch (IOException e) {
             throw new PublishException(provider + " answered " + reply.status() + " with a body that is not JSON",
                     true);

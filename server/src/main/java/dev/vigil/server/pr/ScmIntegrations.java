@@ -2,7 +2,6 @@ package dev.vigil.server.pr;
 
 import dev.vigil.model.ScmIntegration;
 import dev.vigil.model.ScmProvider;
-import dev.vigil.server.http.ApiException;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.ProjectRepository;
 import dev.vigil.server.store.ScmRepository;
@@ -50,12 +49,12 @@ public final class ScmIntegrations {
 
     public ScmIntegration save(UUID tenantId, UUID projectId, Change change) {
         return database.inTransaction(c -> {
-            projects.find(c, tenantId, projectId).orElseThrow(() -> ApiException.notFound("project"));
+            projects.find(c, tenantId, projectId).orElseThrow(() -> ScmIntegrationRefused.notFound("project"));
             projects.lockForMerge(c, projectId);
             Optional<StoredScm> before = scms.find(c, projectId);
             String sealed = change.token().map(t -> cipher.seal(projectId, t))
                     .or(() -> before.filter(change::sameDestination).map(StoredScm::tokenSealed))
-                    .orElseThrow(() -> ApiException.validation("token", before.isEmpty()
+                    .orElseThrow(() -> ScmIntegrationRefused.invalid("token", before.isEmpty()
                             ? "is required when the project has no token yet"
                             : "is required again when provider, api_url or repository changes"));
             StoredScm stored = new StoredScm(projectId, change.provider(), change.apiUrl().toString(),
@@ -67,17 +66,17 @@ public final class ScmIntegrations {
 
     public ScmIntegration find(UUID tenantId, UUID projectId) {
         return database.inTransaction(c -> {
-            projects.find(c, tenantId, projectId).orElseThrow(() -> ApiException.notFound("project"));
+            projects.find(c, tenantId, projectId).orElseThrow(() -> ScmIntegrationRefused.notFound("project"));
             return scms.find(c, projectId).map(ScmIntegrations::view)
-                    .orElseThrow(() -> ApiException.notFound("SCM integration of this project"));
+                    .orElseThrow(() -> ScmIntegrationRefused.notFound("SCM integration of this project"));
         });
     }
 
     public void remove(UUID tenantId, UUID projectId) {
         database.run(c -> {
-            projects.find(c, tenantId, projectId).orElseThrow(() -> ApiException.notFound("project"));
+            projects.find(c, tenantId, projectId).orElseThrow(() -> ScmIntegrationRefused.notFound("project"));
             if (!scms.delete(c, projectId)) {
-                throw ApiException.notFound("SCM integration of this project");
+                throw ScmIntegrationRefused.notFound("SCM integration of this project");
             }
         });
     }

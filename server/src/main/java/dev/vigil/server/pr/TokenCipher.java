@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Optional;
 import java.util.UUID;
@@ -99,7 +100,7 @@ public final class TokenCipher {
         }
         byte[] bytes = Base64.getDecoder().decode(sealed.substring(PREFIX.length()));
         try {
-            Cipher cipher = cipher(Cipher.DECRYPT_MODE, java.util.Arrays.copyOf(bytes, NONCE_BYTES), projectId);
+            Cipher cipher = cipher(Cipher.DECRYPT_MODE, Arrays.copyOf(bytes, NONCE_BYTES), projectId);
             return new String(cipher.doFinal(bytes, NONCE_BYTES, bytes.length - NONCE_BYTES), StandardCharsets.UTF_8);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("the SCM token cannot be decrypted: was the secret key changed?");

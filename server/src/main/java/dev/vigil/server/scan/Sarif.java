@@ -11,12 +11,12 @@ import java.util.Set;
  * The SARIF log of a finished scan. For a pull-request scan every result also says whether the change
  * introduced it ({@code baselineState} {@code new}) or the project already had it ({@code unchanged}).
  */
-final class Sarif {
+public final class Sarif {
 
     private Sarif() {
     }
 
-    static ObjectNode log(List<Detection> detections, List<ScanWarning> warnings, String version,
+    public static ObjectNode log(List<Detection> detections, List<ScanWarning> warnings, String version,
                           Set<String> introduced, boolean pullRequest) {
         ObjectNode log = new SarifWriter(version).toJson(detections, warnings);
         if (pullRequest) {

@@ -1,7 +1,7 @@
 package dev.vigil.server.scan;
 
-import dev.vigil.model.ScanKind;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vigil.model.ScanKind;
 
 import java.util.List;
 import java.util.Optional;

@@ -1,5 +1,6 @@
 package dev.vigil.server.store;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -31,7 +32,7 @@ public final class ArchiveRepository {
             }
             try (InputStream in = row.getBinaryStream(1)) {
                 return reader.read(in);
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 throw new SQLException("cannot read the archive of scan " + scanId, e);
             }
         }
@@ -43,6 +44,6 @@ public final class ArchiveRepository {
 
     @FunctionalInterface
     public interface ArchiveReading<T> {
-        T read(InputStream archive) throws java.io.IOException, SQLException;
+        T read(InputStream archive) throws IOException, SQLException;
     }
 }

@@ -9,6 +9,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -21,6 +22,33 @@ import java.util.UUID;
  * the findings' counts ({@link FindingCounts.Changes}), which the merge applies last.
  */
 public final class MergeRepository {
+
+    /** A new finding; {@code insert} binds its values in the order of these columns (status is 'open'). */
+    private static final String INSERT_FINDING = """
+            INSERT INTO findings (
+                id,
+                tenant_id,
+                project_id,
+                fingerprint,
+                rule_id,
+                severity,
+                status,
+                scan_type,
+                path,
+                line,
+                title,
+                description,
+                fix_available,
+                is_breaking,
+                is_direct,
+                cwe,
+                sla_deadline,
+                first_seen,
+                last_seen,
+                search_text,
+                sort_key)
+            VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """;
 
     /** What a project already knows of a fingerprint, with what the term index holds of it and where it counts. */
     public record Known(UUID id, FindingStatus status, String path, long sortKey, String searchText,
@@ -42,7 +70,7 @@ public final class MergeRepository {
 
     public Map<String, Known> known(Connection c, UUID projectId, Set<ScanKind> kinds) throws SQLException {
         Map<String, Known> known = new HashMap<>();
-        String in = String.join(", ", java.util.Collections.nCopies(kinds.size(), "?"));
+        String in = String.join(", ", Collections.nCopies(kinds.size(), "?"));
         Object[] params = new Object[kinds.size() + 1];
         params[0] = projectId;
         int i = 1;
@@ -65,18 +93,29 @@ public final class MergeRepository {
         if (rows.isEmpty()) {
             return;
         }
-        try (PreparedStatement statement = c.prepareStatement("""
-                INSERT INTO findings (id, tenant_id, project_id, fingerprint, rule_id, severity, status, scan_type, path,
-                                      line, title, description, fix_available, is_breaking, is_direct, cwe,
-                                      sla_deadline, first_seen, last_seen, search_text, sort_key)
-                VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)) {
+        try (PreparedStatement statement = c.prepareStatement(INSERT_FINDING)) {
             for (NewFinding row : rows) {
                 Detection d = row.detection();
-                Sql.bind(statement, row.id(), tenantId, projectId, d.fingerprint(), d.ruleId(), d.severity().rank(),
-                        d.kind().wire(), clip(d.path(), 1024), d.line(), clip(d.title(), 500),
-                        clip(d.description(), 4000), clip(d.fixAvailable(), 1000), d.isBreaking(), d.isDirect(),
-                        d.cwe(), row.slaDeadline(), row.firstSeen(), row.firstSeen(), searchText(d),
+                Sql.bind(statement,
+                        row.id(),
+                        tenantId,
+                        projectId,
+                        d.fingerprint(),
+                        d.ruleId(),
+                        d.severity().rank(),
+                        d.kind().wire(),
+                        clip(d.path(), 1024),
+                        d.line(),
+                        clip(d.title(), 500),
+                        clip(d.description(), 4000),
+                        clip(d.fixAvailable(), 1000),
+                        d.isBreaking(),
+                        d.isDirect(),
+                        d.cwe(),
+                        row.slaDeadline(),
+                        row.firstSeen(),
+                        row.firstSeen(),
+                        searchText(d),
                         SortKey.of(d.severity(), row.firstSeen()));
                 statement.addBatch();
                 counts.inserted(new FindingCounts.Place(tenantId, projectId, d.severity(), d.kind(),

@@ -7,6 +7,7 @@ import dev.vigil.server.store.ScanRow.Counts;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -58,7 +59,7 @@ public final class ScanRepository {
     public List<ScanRow> page(Connection c, UUID tenantId, UUID projectId, boolean includeAll, Long beforeCreatedAt,
                               UUID beforeId, int limit) throws SQLException {
         StringBuilder sql = new StringBuilder(SELECT).append(" WHERE s.tenant_id = ?");
-        List<Object> params = new java.util.ArrayList<>(List.of(tenantId));
+        List<Object> params = new ArrayList<>(List.of(tenantId));
         if (projectId != null) {
             sql.append(" AND s.project_id = ?");
             params.add(projectId);

@@ -21,4 +21,87 @@ public record ScanRow(UUID id, UUID tenantId, UUID projectId, String projectName
             return critical + high + medium + low + info;
         }
     }
+
+    /** A new scan of {@code projectId} for {@code tenantId}: pending, no counts, no PR comment requested. */
+    public static Builder builder(UUID id, UUID tenantId, UUID projectId) {
+        return new Builder(id, tenantId, projectId);
+    }
+
+    /** Names each column of a new row; what is not set stays as a pending scan has it. */
+    public static final class Builder {
+
+        private final UUID id;
+        private final UUID tenantId;
+        private final UUID projectId;
+        private String branch;
+        private String commitHash;
+        private ScanType scanType;
+        private ScanStatus status = ScanStatus.PENDING;
+        private Integer prId;
+        private String changedFiles;
+        private long createdAt;
+        private Long startedAt;
+        private int attempts;
+        private Counts counts = Counts.NONE;
+        private boolean blocked;
+        private String prCommentStatus = "not_requested";
+
+        private Builder(UUID id, UUID tenantId, UUID projectId) {
+            this.id = id;
+            this.tenantId = tenantId;
+            this.projectId = projectId;
+        }
+
+        /** The branch and commit scanned. */
+        public Builder commit(String branchName, String hash) {
+            this.branch = branchName;
+            this.commitHash = hash;
+            return this;
+        }
+
+        public Builder scanType(ScanType value) {
+            this.scanType = value;
+            return this;
+        }
+
+        public Builder status(ScanStatus value) {
+            this.status = value;
+            return this;
+        }
+
+        /** A pull-request scan: its number and the files it changed (a JSON list, or null for all). */
+        public Builder pullRequest(Integer number, String changedFilesJson) {
+            this.prId = number;
+            this.changedFiles = changedFilesJson;
+            return this;
+        }
+
+        public Builder createdAt(long millis) {
+            this.createdAt = millis;
+            return this;
+        }
+
+        /** Claimed by a worker at {@code millis}, its {@code attempt}-th claim. */
+        public Builder started(long millis, int attempt) {
+            this.startedAt = millis;
+            this.attempts = attempt;
+            return this;
+        }
+
+        public Builder counts(Counts value, boolean isBlocked) {
+            this.counts = value;
+            this.blocked = isBlocked;
+            return this;
+        }
+
+        public Builder prCommentStatus(String value) {
+            this.prCommentStatus = value;
+            return this;
+        }
+
+        public ScanRow build() {
+            return new ScanRow(id, tenantId, projectId, null, branch, commitHash, scanType, status, prId,
+                    changedFiles, createdAt, startedAt, null, attempts, counts, blocked, null, prCommentStatus);
+        }
+    }
 }

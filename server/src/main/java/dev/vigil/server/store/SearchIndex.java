@@ -2,8 +2,10 @@ package dev.vigil.server.store;
 
 import dev.vigil.server.store.SearchTerms.Token;
 
+import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -123,7 +125,7 @@ public final class SearchIndex {
         }
     }
 
-    private static Entry entry(java.sql.ResultSet row) throws SQLException {
+    private static Entry entry(ResultSet row) throws SQLException {
         return new Entry(Sql.uuid(row, "id"), row.getLong("sort_key"), row.getString("search_text"));
     }
 
@@ -140,7 +142,7 @@ public final class SearchIndex {
         for (int i = 0; i < all.size(); i += ARRAY_CHUNK) {
             Object[] chunk = all.subList(i, Math.min(all.size(), i + ARRAY_CHUNK)).stream()
                     .map(SearchTerms::clip).toArray();
-            java.sql.Array words = c.createArrayOf("VARCHAR", chunk);
+            Array words = c.createArrayOf("VARCHAR", chunk);
             known.addAll(Sql.list(c, sql, row -> row.getString(1), tenantId, words));
         }
         try (PreparedStatement insert = c.prepareStatement(

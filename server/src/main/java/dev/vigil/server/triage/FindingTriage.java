@@ -6,8 +6,7 @@ import dev.vigil.model.FindingStatus;
 import dev.vigil.model.TriageAction;
 import dev.vigil.model.TriageStateMachine;
 import dev.vigil.model.User;
-import dev.vigil.server.http.ApiException;
-import dev.vigil.server.http.Caller;
+import dev.vigil.server.access.Caller;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.FindingCounts;
 import dev.vigil.server.store.FindingRepository;
@@ -21,6 +20,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -49,18 +49,18 @@ public final class FindingTriage {
     public void check(Caller caller, TriageRequest request) {
         TriageAction action = request.action();
         if (!action.permits(caller.role())) {
-            throw ApiException.insufficientRole("the " + action.wire() + " action needs the "
+            throw TriageRefused.insufficientRole("the " + action.wire() + " action needs the "
                     + action.minimumRole().wire() + " role or higher");
         }
         if (action.requiresReason() && request.reason().isEmpty()) {
-            throw ApiException.validation("reason", "is required for " + action.wire());
+            throw TriageRefused.invalid("reason", "is required for " + action.wire());
         }
         if (action.requiresAcceptedUntil()) {
             LocalDate until = request.acceptedUntil()
-                    .orElseThrow(() -> ApiException.validation("accepted_until", "is required for accept"));
+                    .orElseThrow(() -> TriageRefused.invalid("accepted_until", "is required for accept"));
             LocalDate today = LocalDate.now(clock.withZone(ZoneOffset.UTC));
             if (!until.isAfter(today) || until.isAfter(today.plusYears(1))) {
-                throw ApiException.validation("accepted_until", "must be a future date at most one year ahead");
+                throw TriageRefused.invalid("accepted_until", "must be a future date at most one year ahead");
             }
         }
     }
@@ -87,8 +87,8 @@ public final class FindingTriage {
                 try {
                     apply(c, caller, find(c, caller, id), request, counts);
                     results.add(new BulkStatusResult.Item(id, request.action().target(), null));
-                } catch (ApiException refused) {
-                    results.add(new BulkStatusResult.Item(id, null, refused.code()));
+                } catch (TriageRefused refused) {
+                    results.add(new BulkStatusResult.Item(id, null, refused.reason().name()));
                 }
             }
             counts.apply(c);
@@ -98,7 +98,7 @@ public final class FindingTriage {
 
     private Finding find(Connection c, Caller caller, UUID id) throws SQLException {
         return findings.find(c, caller.tenantId(), id, clock.millis())
-                .orElseThrow(() -> ApiException.notFound("finding"));
+                .orElseThrow(() -> TriageRefused.notFound("finding"));
     }
 
     /** Moves the finding as {@code request} asks; false when it is in the target state already (a no-op). */
@@ -107,7 +107,7 @@ public final class FindingTriage {
         TriageAction action = request.action();
         return switch (TriageStateMachine.outcome(finding.status(), action)) {
             case NO_OP -> false;
-            case INVALID -> throw ApiException.invalidTransition("cannot " + action.wire() + " a finding that is "
+            case INVALID -> throw TriageRefused.invalidTransition("cannot " + action.wire() + " a finding that is "
                     + finding.status().wire() + "; allowed from " + TriageStateMachine.allowedFrom(action).stream()
                     .map(FindingStatus::wire).toList());
             case MOVE -> {
@@ -125,20 +125,20 @@ public final class FindingTriage {
                 accept ? caller.email() : null, accept ? request.reason().orElseThrow() : null,
                 accept ? request.acceptedUntil().orElseThrow() : null, counts);
         if (!moved) {
-            throw ApiException.invalidTransition("the finding changed meanwhile; reload it and try again");
+            throw TriageRefused.invalidTransition("the finding changed meanwhile; reload it and try again");
         }
         history.insert(c, finding.id(), clock.millis(), caller.email(), finding.status(), action.target(),
                 action.wire(), request.reason().orElse(null));
     }
 
     /** Assigns a finding to a user of the tenant, or unassigns it with an empty user. */
-    public Finding assign(Caller caller, UUID id, java.util.Optional<UUID> userId) {
+    public Finding assign(Caller caller, UUID id, Optional<UUID> userId) {
         return database.inTransaction(c -> {
             Finding finding = find(c, caller, id);
             String assignee = null;
             if (userId.isPresent()) {
                 User user = users.find(c, caller.tenantId(), userId.get())
-                        .orElseThrow(() -> ApiException.validation("user_id", "no such user in this tenant"));
+                        .orElseThrow(() -> TriageRefused.invalid("user_id", "no such user in this tenant"));
                 assignee = user.email();
             }
             findings.assign(c, id, userId.orElse(null));

@@ -7,10 +7,9 @@ import dev.vigil.model.FindingStatus;
 import dev.vigil.model.Project;
 import dev.vigil.model.VexFormat;
 import dev.vigil.model.VexImportResult;
+import dev.vigil.server.access.Caller;
 import dev.vigil.server.decisions.Decisions;
 import dev.vigil.server.decisions.PackageRange;
-import dev.vigil.server.http.ApiException;
-import dev.vigil.server.http.Caller;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.ProjectRepository;
 
@@ -104,6 +103,6 @@ public final class Vex {
     }
 
     private Project project(Connection c, Caller caller, UUID projectId) throws SQLException {
-        return projects.find(c, caller.tenantId(), projectId).orElseThrow(() -> ApiException.notFound("project"));
+        return projects.find(c, caller.tenantId(), projectId).orElseThrow(() -> VexRefused.notFound("project"));
     }
 }

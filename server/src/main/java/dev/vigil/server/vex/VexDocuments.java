@@ -2,7 +2,6 @@ package dev.vigil.server.vex;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import dev.vigil.server.http.ApiException;
 import dev.vigil.server.vex.VexStatement.Verdict;
 
 import java.util.ArrayList;
@@ -30,10 +29,10 @@ final class VexDocuments {
         } else if (doc.path("@context").asText("").startsWith("https://openvex.dev/ns")) {
             statements = openVex(doc);
         } else {
-            throw ApiException.validation("body", "is neither a CycloneDX BOM nor an OpenVEX document");
+            throw VexRefused.invalid("body", "is neither a CycloneDX BOM nor an OpenVEX document");
         }
         if (statements.stream().mapToInt(s -> s.purls().size()).sum() > MAX_STATEMENTS) {
-            throw ApiException.validation("body", "names more than " + MAX_STATEMENTS + " products in all");
+            throw VexRefused.invalid("body", "names more than " + MAX_STATEMENTS + " products in all");
         }
         return statements;
     }
@@ -50,7 +49,7 @@ final class VexDocuments {
             for (JsonNode product : s.path("products")) {
                 String purl = product.path("identifiers").path("purl").asText(product.path("@id").asText(""));
                 if (purl.isEmpty() || purl.length() > 1000) {
-                    throw ApiException.validation(where + ".products", "each product needs an @id or identifiers.purl");
+                    throw VexRefused.invalid(where + ".products", "each product needs an @id or identifiers.purl");
                 }
                 purls.add(purl);
             }
@@ -58,7 +57,7 @@ final class VexDocuments {
                 case "not_affected" -> Verdict.NOT_AFFECTED;
                 case "fixed" -> Verdict.FIXED;
                 case "affected", "under_investigation" -> Verdict.OTHER;
-                default -> throw ApiException.validation(where + ".status",
+                default -> throw VexRefused.invalid(where + ".status",
                         "must be not_affected, affected, fixed or under_investigation");
             };
             out.add(new VexStatement(name, purls, verdict, reason(s.path("justification").asText(""),
@@ -101,14 +100,14 @@ final class VexDocuments {
     private static JsonNode array(JsonNode doc, String field) {
         JsonNode array = doc.path(field);
         if (!array.isArray()) {
-            throw ApiException.validation(field, "must be an array");
+            throw VexRefused.invalid(field, "must be an array");
         }
         if (array.size() > MAX_STATEMENTS) {
-            throw ApiException.validation(field, "must hold at most " + MAX_STATEMENTS + " statements");
+            throw VexRefused.invalid(field, "must hold at most " + MAX_STATEMENTS + " statements");
         }
         for (JsonNode item : array) {
             if (!item.isObject()) {
-                throw ApiException.validation(field, "must hold objects");
+                throw VexRefused.invalid(field, "must hold objects");
             }
         }
         return array;
@@ -117,7 +116,7 @@ final class VexDocuments {
     private static String text(JsonNode node, String field, String where, int max) {
         JsonNode value = node.path(field);
         if (!value.isTextual() || value.asText().isBlank() || value.asText().length() > max) {
-            throw ApiException.validation(where, "is required: a string of at most " + max + " characters");
+            throw VexRefused.invalid(where, "is required: a string of at most " + max + " characters");
         }
         return value.asText().strip();
     }

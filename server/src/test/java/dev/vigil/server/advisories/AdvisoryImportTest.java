@@ -1,5 +1,6 @@
 package dev.vigil.server.advisories;
 
+import dev.vigil.server.scan.sca.Advisory;
 import dev.vigil.server.scan.sca.Ecosystem;
 import dev.vigil.server.store.Database;
 import org.junit.jupiter.api.AfterEach;

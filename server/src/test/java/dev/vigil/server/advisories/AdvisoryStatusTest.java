@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vigil.client.RawResponse;
 import dev.vigil.model.Role;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -16,22 +16,17 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+@VigilServerTest
 class AdvisoryStatusTest {
 
     static TestServer server;
 
     @BeforeAll
     static void start() throws IOException {
-        server = TestServer.start();
         var database = server.server().database();
         new AdvisoryImporter(database, new AdvisoryRepository(), Clock.systemUTC()).importZip(new ByteArrayInputStream(
                 AdvisoryImportTest.zip("a.json", AdvisoryFixtures.npmRecord("GHSA-aaaa-bbbb-cccc",
                         "2024-05-01T00:00:00Z", "lodash", "0", "4.17.21"))), "npm/all.zip");
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
     }
 
     @Test

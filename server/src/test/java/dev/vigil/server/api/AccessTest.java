@@ -7,10 +7,11 @@ import dev.vigil.model.NewProject;
 import dev.vigil.model.Role;
 import dev.vigil.model.SubscriptionChange;
 import dev.vigil.model.SubscriptionStatus;
+import dev.vigil.server.ServerSettings;
 import dev.vigil.server.testing.MutableClock;
+import dev.vigil.server.testing.SetUpServer;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -24,21 +25,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Authentication, subscriptions and the X-Request-ID header. */
+@VigilServerTest
 class AccessTest {
 
     private static final MutableClock CLOCK = MutableClock.startingNow();
     private static TestServer server;
     private static TestServer.Tenant tenant;
 
-    @BeforeAll
-    static void start() {
-        server = TestServer.start(s -> s.withClock(CLOCK));
-        tenant = server.tenant();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
+    @SetUpServer
+    static ServerSettings settings(ServerSettings s) {
+        return s.withClock(CLOCK);
     }
 
     private static void assertUnauthorized(VigilClient client) {

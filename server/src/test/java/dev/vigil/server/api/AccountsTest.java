@@ -10,8 +10,7 @@ import dev.vigil.model.Project;
 import dev.vigil.model.Role;
 import dev.vigil.model.User;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.Test;
 
 import java.time.LocalDate;
@@ -29,21 +28,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Projects, users and API keys. */
+@VigilServerTest
 class AccountsTest {
 
     private static TestServer server;
     private static TestServer.Tenant tenant;
-
-    @BeforeAll
-    static void start() {
-        server = TestServer.start();
-        tenant = server.tenant();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
 
     private static void assertRefused(Runnable call, int status, String code) {
         assertThatThrownBy(call::run).isInstanceOfSatisfying(VigilApiException.class, e -> {

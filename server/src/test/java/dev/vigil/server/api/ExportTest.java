@@ -10,6 +10,7 @@ import dev.vigil.model.NewProject;
 import dev.vigil.model.Plan;
 import dev.vigil.model.Project;
 import dev.vigil.model.Role;
+import dev.vigil.model.ScanKind;
 import dev.vigil.model.Severity;
 import dev.vigil.model.StatusChange;
 import dev.vigil.model.TriageAction;
@@ -17,13 +18,15 @@ import dev.vigil.server.scan.Detection;
 import dev.vigil.server.store.MergeRepository;
 import dev.vigil.server.testing.FindingSeeder;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,6 +35,7 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+@VigilServerTest
 class ExportTest {
 
     private static final String HEADER = "id,fingerprint,project_name,rule_id,severity,status,scan_type,location,"
@@ -44,15 +48,8 @@ class ExportTest {
 
     @BeforeAll
     static void seed() {
-        server = TestServer.start();
-        tenant = server.tenant();
         project = tenant.owner().createProject(new NewProject("export", "main"));
         new FindingSeeder(server.server().database(), 11).seed(tenant.id(), project.id(), 60, System.currentTimeMillis());
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
     }
 
     private static String csv(FindingFilter filter) {
@@ -79,7 +76,7 @@ class ExportTest {
                 LocalDate.now().plusDays(20)));
 
         String[] lines = csv(FindingFilter.none()).split("\r\n");
-        String[] row = java.util.Arrays.stream(lines).filter(l -> l.startsWith(first.id().toString())).findFirst()
+        String[] row = Arrays.stream(lines).filter(l -> l.startsWith(first.id().toString())).findFirst()
                 .orElseThrow().split(",");
 
         assertThat(lines[1]).startsWith(first.id().toString());
@@ -91,7 +88,7 @@ class ExportTest {
 
     @Test
     void csvDefusesFormulasAndQuotesSeparators() {
-        var detection = new Detection(dev.vigil.model.ScanKind.IAC, "=HYPERLINK(\"http://evil\")", "t", Severity.INFO,
+        var detection = new Detection(ScanKind.IAC, "=HYPERLINK(\"http://evil\")", "t", Severity.INFO,
                 "CWE-1", "a,b.tf", 3, "+cmd|' /C calc'!A0, \"quoted\"\nnext", "@SUM(1)", false, false, "x",
                 List.of());
         FindingSeeder.insert(server.server().database(), tenant.id(), project.id(),
@@ -116,7 +113,7 @@ class ExportTest {
         JsonNode rows = Json.mapper().readTree(response.body());
         assertThat(rows.isArray()).isTrue();
         assertThat(rows.size()).isPositive();
-        List<String> names = new java.util.ArrayList<>();
+        List<String> names = new ArrayList<>();
         rows.get(0).fieldNames().forEachRemaining(names::add);
         assertThat(String.join(",", names)).isEqualTo(HEADER);
         assertThat(rows).allSatisfy(r -> assertThat(r.get("severity").asText()).isEqualTo("critical"));

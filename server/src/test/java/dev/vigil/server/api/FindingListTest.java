@@ -11,19 +11,22 @@ import dev.vigil.model.ScanKind;
 import dev.vigil.model.Severity;
 import dev.vigil.server.testing.FindingSeeder;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+@VigilServerTest
 class FindingListTest {
 
     private static final Comparator<Finding> LIST_ORDER = Comparator
@@ -38,19 +41,12 @@ class FindingListTest {
 
     @BeforeAll
     static void seed() {
-        server = TestServer.start();
-        tenant = server.tenant();
         project = tenant.owner().createProject(new NewProject("list", "main"));
         other = tenant.owner().createProject(new NewProject("other", "main"));
         FindingSeeder seeder = new FindingSeeder(server.server().database(), 7);
         long now = System.currentTimeMillis();
         seeder.seed(tenant.id(), project.id(), 230, now);
         seeder.seed(tenant.id(), other.id(), 20, now);
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
     }
 
     private static List<Finding> all(FindingFilter filter, int limit) {
@@ -143,7 +139,7 @@ class FindingListTest {
     @Test
     void refusesLimitOutsideOneToHundred() {
         for (String limit : List.of("0", "101", "-1", "ten")) {
-            var response = tenant.owner().send("GET", "/v1/repo-vulnerabilities?limit=" + limit, java.util.Map.of(), null);
+            var response = tenant.owner().send("GET", "/v1/repo-vulnerabilities?limit=" + limit, Map.of(), null);
             assertThat(response.status()).as(limit).isEqualTo(400);
             assertThat(response.error().error()).isEqualTo("VALIDATION_FAILED");
         }
@@ -153,7 +149,7 @@ class FindingListTest {
     void refusesUnknownEnumValuesAndMalformedIds() {
         for (String query : List.of("severity[]=urgent", "status[]=done", "scan_type=sast", "project_id=123",
                 "assigned_to_user_id=nobody")) {
-            var response = tenant.owner().send("GET", "/v1/repo-vulnerabilities?" + query, java.util.Map.of(), null);
+            var response = tenant.owner().send("GET", "/v1/repo-vulnerabilities?" + query, Map.of(), null);
             assertThat(response.status()).as(query).isEqualTo(400);
             assertThat(response.error().error()).isEqualTo("VALIDATION_FAILED");
         }
@@ -165,7 +161,7 @@ class FindingListTest {
 
         assertThat(tenant.owner().getFinding(any.id())).isEqualTo(any);
         for (String id : List.of(UUID.randomUUID().toString(), "nope")) {
-            var response = tenant.owner().send("GET", "/v1/repo-vulnerabilities/" + id, java.util.Map.of(), null);
+            var response = tenant.owner().send("GET", "/v1/repo-vulnerabilities/" + id, Map.of(), null);
             assertThat(response.status()).isEqualTo(404);
             assertThat(response.error().error()).isEqualTo("NOT_FOUND");
         }
@@ -173,8 +169,8 @@ class FindingListTest {
 
     @Test
     void countsFindingsBySeverityStatusAndKind() {
-        var stats = tenant.owner().findingStats(java.util.Optional.empty());
-        var projectStats = tenant.owner().findingStats(java.util.Optional.of(other.id()));
+        var stats = tenant.owner().findingStats(Optional.empty());
+        var projectStats = tenant.owner().findingStats(Optional.of(other.id()));
 
         assertThat(stats.total()).isEqualTo(250);
         assertThat(stats.bySeverity().values().stream().mapToLong(Long::longValue).sum()).isEqualTo(250);

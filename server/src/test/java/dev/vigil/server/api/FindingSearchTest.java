@@ -21,7 +21,7 @@ import dev.vigil.server.store.SearchIndex;
 import dev.vigil.server.store.Sql;
 import dev.vigil.server.testing.FindingSeeder;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -44,6 +44,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code search} served by the term index returns exactly what the plain {@code search_text LIKE '%q%'} walk
  * returned before it (the reference below is that walk's SQL), in list order, through every page.
  */
+@VigilServerTest
 class FindingSearchTest {
 
     private static final String LONG_WORD = "0123456789abcdef".repeat(6) + "tailword";
@@ -57,9 +58,6 @@ class FindingSearchTest {
 
     @BeforeAll
     static void seed() {
-        server = TestServer.start();
-        tenant = server.tenant();
-        neighbour = server.tenant();
         project = tenant.owner().createProject(new NewProject("search", "main"));
         other = tenant.owner().createProject(new NewProject("search-other", "main"));
         Project theirs = neighbour.owner().createProject(new NewProject("theirs", "main"));
@@ -81,11 +79,6 @@ class FindingSearchTest {
                         "key " + LONG_WORD + " end", List.of())));
         insert(neighbour.id(), theirs.id(), List.of(detection(ScanKind.SCA, "CVE-2021-44228", "Log4Shell in neighbourlib",
                 Severity.CRITICAL, "pom.xml", 5, "neighbourlib 1.0 is affected", List.of())));
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
     }
 
     @ParameterizedTest

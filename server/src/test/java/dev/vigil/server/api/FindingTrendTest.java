@@ -12,7 +12,7 @@ import dev.vigil.model.StatusChange;
 import dev.vigil.model.TriageAction;
 import dev.vigil.server.testing.FindingSeeder;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -26,6 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** {@code GET /v1/repo-vulnerabilities/trend} through the real client. */
+@VigilServerTest
 class FindingTrendTest {
 
     private static TestServer server;
@@ -35,19 +36,12 @@ class FindingTrendTest {
 
     @BeforeAll
     static void seed() {
-        server = TestServer.start();
-        tenant = server.tenant();
         project = tenant.owner().createProject(new NewProject("trend-app", "main"));
         other = tenant.owner().createProject(new NewProject("trend-other", "main"));
         FindingSeeder seeder = new FindingSeeder(server.server().database(), 11);
         long now = System.currentTimeMillis();
         seeder.seed(tenant.id(), project.id(), 120, now);
         seeder.seed(tenant.id(), other.id(), 15, now);
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
     }
 
     @Test

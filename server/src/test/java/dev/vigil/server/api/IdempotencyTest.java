@@ -7,14 +7,19 @@ import dev.vigil.client.VigilApiException;
 import dev.vigil.model.NewProject;
 import dev.vigil.model.Project;
 import dev.vigil.model.ScanType;
+import dev.vigil.server.ServerSettings;
 import dev.vigil.server.testing.Archives;
+import dev.vigil.server.testing.SetUpServer;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -24,6 +29,7 @@ import java.util.concurrent.Future;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+@VigilServerTest
 class IdempotencyTest {
 
     private static final String COMMIT = "a".repeat(40);
@@ -31,16 +37,14 @@ class IdempotencyTest {
     private static TestServer.Tenant tenant;
     private static Project project;
 
-    @BeforeAll
-    static void start() {
-        server = TestServer.start(s -> s.withWorkers(0));
-        tenant = server.tenant();
-        project = tenant.owner().createProject(new NewProject("idem", "main"));
+    @SetUpServer
+    static ServerSettings settings(ServerSettings s) {
+        return s.withWorkers(0);
     }
 
-    @AfterAll
-    static void stop() {
-        server.close();
+    @BeforeAll
+    static void start() {
+        project = tenant.owner().createProject(new NewProject("idem", "main"));
     }
 
     private static ScanSubmission submission(String content) {
@@ -107,10 +111,10 @@ class IdempotencyTest {
         long before = scansOfProject();
         int clients = 12;
         try (ExecutorService pool = Executors.newFixedThreadPool(clients)) {
-            List<Callable<UUID>> calls = java.util.Collections.nCopies(clients,
+            List<Callable<UUID>> calls = Collections.nCopies(clients,
                     () -> tenant.owner().submitScan(submission("same"), key).id());
             List<Future<UUID>> results = pool.invokeAll(calls);
-            java.util.Set<UUID> ids = new java.util.HashSet<>();
+            Set<UUID> ids = new HashSet<>();
             for (Future<UUID> result : results) {
                 ids.add(result.get());
             }

@@ -6,11 +6,16 @@ import dev.vigil.client.VigilApiException;
 import dev.vigil.model.NewProject;
 import dev.vigil.model.Project;
 import dev.vigil.model.ScanType;
+import dev.vigil.server.ServerSettings;
+import dev.vigil.server.http.RateLimit;
+import dev.vigil.server.store.Sql;
+import dev.vigil.server.store.SubmissionRepository;
+import dev.vigil.server.store.TenantRepository;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.MutableClock;
+import dev.vigil.server.testing.SetUpServer;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -25,20 +30,16 @@ import java.util.concurrent.Future;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+@VigilServerTest
 class RateLimitTest {
 
     private static final MutableClock CLOCK = MutableClock.startingNow();
     private static final byte[] ARCHIVE = Archives.tarGz(Map.of("a.txt", "a"));
     private static TestServer server;
 
-    @BeforeAll
-    static void start() {
-        server = TestServer.start(s -> s.withWorkers(0).withClock(CLOCK));
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
+    @SetUpServer
+    static ServerSettings settings(ServerSettings s) {
+        return s.withWorkers(0).withClock(CLOCK);
     }
 
     private static ScanSubmission submission(Project project) {
@@ -143,15 +144,15 @@ class RateLimitTest {
         Project project = tenant.owner().createProject(new NewProject("purged", "main"));
         tenant.owner().submitScan(submission(project));
         var database = server.server().database();
-        var rateLimit = new dev.vigil.server.http.RateLimit(database, new dev.vigil.server.store.TenantRepository(),
-                new dev.vigil.server.store.SubmissionRepository(), CLOCK);
+        var rateLimit = new RateLimit(database, new TenantRepository(),
+                new SubmissionRepository(), CLOCK);
         String count = "SELECT COUNT(*) FROM scan_submissions WHERE tenant_id = ?";
 
         rateLimit.purgeExpired();
-        long kept = database.inTransaction(c -> dev.vigil.server.store.Sql.count(c, count, tenant.id()));
+        long kept = database.inTransaction(c -> Sql.count(c, count, tenant.id()));
         CLOCK.advance(Duration.ofMinutes(61));
         rateLimit.purgeExpired();
-        long purged = database.inTransaction(c -> dev.vigil.server.store.Sql.count(c, count, tenant.id()));
+        long purged = database.inTransaction(c -> Sql.count(c, count, tenant.id()));
 
         assertThat(kept).isEqualTo(1);
         assertThat(purged).isZero();

@@ -10,8 +10,7 @@ import dev.vigil.model.ScanStatus;
 import dev.vigil.model.ScanType;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -19,22 +18,12 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+@VigilServerTest
 class ScanLifecycleTest {
 
     private static final String COMMIT = "0123456789abcdef0123456789abcdef01234567";
     private static TestServer server;
     private static TestServer.Tenant tenant;
-
-    @BeforeAll
-    static void start() {
-        server = TestServer.start();
-        tenant = server.tenant();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
 
     @Test
     void submittedScanRunsToCompletedWithSarif() {

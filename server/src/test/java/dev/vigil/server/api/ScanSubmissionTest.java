@@ -12,13 +12,16 @@ import dev.vigil.model.Project;
 import dev.vigil.model.Scan;
 import dev.vigil.model.ScanListItem;
 import dev.vigil.model.ScanType;
+import dev.vigil.server.ServerSettings;
 import dev.vigil.server.testing.Archives;
+import dev.vigil.server.testing.SetUpServer;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -29,6 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Validation of POST /v1/scans and the scan list (workers off: scans stay pending). */
+@VigilServerTest
 class ScanSubmissionTest {
 
     private static final String COMMIT = "b".repeat(40);
@@ -37,20 +41,18 @@ class ScanSubmissionTest {
     private static TestServer.Tenant tenant;
     private static Project project;
 
+    @SetUpServer
+    static ServerSettings settings(ServerSettings s) {
+        return s.withWorkers(0);
+    }
+
     @BeforeAll
     static void start() {
-        server = TestServer.start(s -> s.withWorkers(0));
-        tenant = server.tenant();
         project = tenant.owner().createProject(new NewProject("submissions", "main"));
     }
 
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
-
     private static MultipartForm valid(Consumer<Map<String, String>> change) {
-        Map<String, String> fields = new java.util.LinkedHashMap<>(Map.of("project_id", project.id().toString(),
+        Map<String, String> fields = new LinkedHashMap<>(Map.of("project_id", project.id().toString(),
                 "branch", "main", "commit_hash", COMMIT, "scan_type", "sca,secrets"));
         change.accept(fields);
         MultipartForm form = new MultipartForm();

@@ -14,13 +14,15 @@ import dev.vigil.model.Role;
 import dev.vigil.model.StatusChange;
 import dev.vigil.model.TriageAction;
 import dev.vigil.model.TriageStateMachine;
-import dev.vigil.server.testing.FindingSeeder;
-import dev.vigil.server.testing.MutableClock;
-import dev.vigil.server.testing.TestServer;
-import dev.vigil.server.triage.AcceptanceExpiry;
+import dev.vigil.server.ServerSettings;
 import dev.vigil.server.store.FindingRepository;
 import dev.vigil.server.store.HistoryRepository;
-import org.junit.jupiter.api.AfterAll;
+import dev.vigil.server.testing.FindingSeeder;
+import dev.vigil.server.testing.MutableClock;
+import dev.vigil.server.testing.SetUpServer;
+import dev.vigil.server.testing.TestServer;
+import dev.vigil.server.testing.VigilServerTest;
+import dev.vigil.server.triage.AcceptanceExpiry;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,11 +33,13 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+@VigilServerTest
 class TriageTest {
 
     private static final MutableClock CLOCK = MutableClock.startingNow();
@@ -45,20 +49,18 @@ class TriageTest {
     private static VigilClient admin;
     private static List<UUID> pool;
 
+    @SetUpServer
+    static ServerSettings settings(ServerSettings s) {
+        return s.withClock(CLOCK);
+    }
+
     @BeforeAll
     static void seed() {
-        server = TestServer.start(s -> s.withClock(CLOCK));
-        tenant = server.tenant();
         member = tenant.userWith(Role.MEMBER);
         admin = tenant.userWith(Role.ADMIN);
         Project project = tenant.owner().createProject(new NewProject("triage", "main"));
         new FindingSeeder(server.server().database(), 3).seed(tenant.id(), project.id(), 400, CLOCK.millis());
         pool = new ArrayList<>(tenant.owner().allFindings(FindingFilter.none()).map(Finding::id).toList());
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
     }
 
     private static synchronized UUID fresh() {
@@ -162,9 +164,9 @@ class TriageTest {
     void refusesUnknownActionAndMalformedBody() {
         UUID id = fresh();
         var unknown = admin.send("POST", "/v1/repo-vulnerabilities/" + id + "/status",
-                java.util.Map.of("Content-Type", "application/json"), "{\"action\":\"close\"}".getBytes());
+                Map.of("Content-Type", "application/json"), "{\"action\":\"close\"}".getBytes());
         var broken = admin.send("POST", "/v1/repo-vulnerabilities/" + id + "/status",
-                java.util.Map.of("Content-Type", "application/json"), "{\"action\":".getBytes());
+                Map.of("Content-Type", "application/json"), "{\"action\":".getBytes());
 
         assertThat(unknown.status()).isEqualTo(400);
         assertThat(unknown.error().error()).isEqualTo("VALIDATION_FAILED");

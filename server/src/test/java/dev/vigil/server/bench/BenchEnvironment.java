@@ -1,5 +1,7 @@
 package dev.vigil.server.bench;
 
+import com.sun.management.OperatingSystemMXBean;
+
 import java.lang.management.ManagementFactory;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -32,7 +34,7 @@ record BenchEnvironment(String jdk, int cores, long maxHeapMiB, String os, Insta
     }
 
     static long processCpuNanos() {
-        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+        return ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os
                 ? os.getProcessCpuTime() : 0;
     }
 

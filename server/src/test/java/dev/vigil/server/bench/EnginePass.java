@@ -1,9 +1,9 @@
 package dev.vigil.server.bench;
 
-import dev.vigil.model.ScanKind;
 import dev.vigil.server.scan.ArchiveReader;
 import dev.vigil.server.scan.ArchiveSummary;
 import dev.vigil.server.scan.Scanner;
+import dev.vigil.server.scan.secrets.SecretsScanner;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -52,7 +52,7 @@ final class EnginePass {
             long t0 = System.nanoTime();
             ArchiveSummary summary = new ArchiveReader().read(new ByteArrayInputStream(archive), file -> { });
             long t1 = System.nanoTime();
-            Scanner.Session session = new dev.vigil.server.scan.secrets.SecretsScanner().start((code, message, path) -> { });
+            Scanner.Session session = new SecretsScanner().start((code, message, path) -> { });
             new ArchiveReader().read(new ByteArrayInputStream(archive), session::scan);
             int found = session.finish().size();
             return new Timing((t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9, summary, found);

@@ -1,5 +1,6 @@
 package dev.vigil.server.bench;
 
+import dev.vigil.model.ExportFormat;
 import dev.vigil.model.FindingFilter;
 import dev.vigil.model.Json;
 import dev.vigil.server.store.FindingQuery;
@@ -7,6 +8,7 @@ import dev.vigil.server.store.FindingRepository;
 import dev.vigil.server.testing.FindingSeeder;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Locale;
 import java.util.UUID;
 
@@ -91,7 +93,7 @@ public final class ExportBench {
                 try {
                     findings.forEach(c, query, 10_000, System.currentTimeMillis(), f -> rows[0]++);
                 } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                    throw new UncheckedIOException(e);
                 }
             });
             if (i >= 0) {
@@ -113,7 +115,7 @@ public final class ExportBench {
     /** The JSON export, parsed once outside the timing, must hold exactly the 10,000 rows. */
     private static void checkJsonRows(BenchServer.Tenant tenant, UUID project) throws IOException {
         try (var in = tenant.owner().exportFindings(FindingFilter.none().withProject(project),
-                dev.vigil.model.ExportFormat.JSON)) {
+                ExportFormat.JSON)) {
             int rows = Json.mapper().readTree(in).size();
             System.out.println("JSON export parsed once: " + rows + " rows" + (rows == ROWS ? "" : " (expected " + ROWS + ")"));
         }

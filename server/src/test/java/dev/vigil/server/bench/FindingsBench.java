@@ -6,6 +6,7 @@ import dev.vigil.model.ScanKind;
 import dev.vigil.model.Severity;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -115,7 +116,7 @@ public final class FindingsBench {
             nanos[n++] = answer.nanos();
             bytes += answer.body().length;
         }
-        Latency latency = Latency.ofNanos(java.util.Arrays.copyOf(nanos, n));
+        Latency latency = Latency.ofNanos(Arrays.copyOf(nanos, n));
         System.out.printf(Locale.ROOT, "  %-50s n=%d p50=%s ms p95=%s ms%n", c.name(), n, Latency.fmt(latency.p50()),
                 Latency.fmt(latency.p95()));
         return new Result(c, latency, bytes / n);

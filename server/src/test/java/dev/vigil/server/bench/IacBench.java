@@ -92,93 +92,107 @@ public final class IacBench {
                 .append(1 + random.nextInt(30)).append("\n  tags = { team = \"core\", env = var.env }\n}\n\n");
         for (int r = 0; r < 12; r++) {
             String name = "r" + index + "_" + r;
-            switch (random.nextInt(6)) {
-                case 0 -> out.append("""
-                        resource "aws_s3_bucket" "%1$s" {
-                          bucket = "${var.env}-%1$s"
-                          tags   = local.tags
-                        }
-
-                        resource "aws_s3_bucket_versioning" "%1$s" {
-                          bucket = aws_s3_bucket.%1$s.id
-                          versioning_configuration {
-                            status = "%2$s"
-                          }
-                        }
-                        """.formatted(name, random.nextBoolean() ? "Enabled" : "Suspended"));
-                case 1 -> out.append("""
-                        resource "aws_security_group" "%1$s" {
-                          name        = "%1$s"
-                          description = "generated"
-                          ingress {
-                            from_port   = %2$d
-                            to_port     = %2$d
-                            protocol    = "tcp"
-                            cidr_blocks = ["%3$s"]
-                          }
-                          egress {
-                            from_port   = 0
-                            to_port     = 0
-                            protocol    = "-1"
-                            cidr_blocks = ["0.0.0.0/0"]
-                          }
-                        }
-                        """.formatted(name, random.nextBoolean() ? 22 : 443,
-                        random.nextBoolean() ? "0.0.0.0/0" : "10.0.0.0/8"));
-                case 2 -> out.append("""
-                        resource "aws_iam_policy" "%1$s" {
-                          name   = "%1$s"
-                          policy = <<-EOF
-                            {
-                              "Version": "2012-10-17",
-                              "Statement": [{"Effect": "Allow", "Action": "%2$s", "Resource": "*"}]
-                            }
-                          EOF
-                        }
-                        """.formatted(name, random.nextBoolean() ? "s3:*" : "s3:GetObject"));
-                case 3 -> out.append("""
-                        resource "aws_db_instance" "%1$s" {
-                          engine                  = "postgres"
-                          instance_class          = "db.t3.micro"
-                          storage_encrypted       = %2$s
-                          backup_retention_period = local.retention
-                          publicly_accessible     = false
-                        }
-                        """.formatted(name, random.nextBoolean()));
-                case 4 -> out.append("""
-                        resource "azurerm_storage_account" "%1$s" {
-                          name                     = "%1$s"
-                          account_tier             = "Standard"
-                          account_replication_type = "GRS"
-                          min_tls_version          = "%2$s"
-                          network_rules {
-                            default_action = "Deny"
-                            ip_rules       = ["203.0.113.%3$d"]
-                          }
-                        }
-                        """.formatted(name, random.nextBoolean() ? "TLS1_2" : "TLS1_0", random.nextInt(250)));
-                default -> out.append("""
-                        resource "google_container_cluster" "%1$s" {
-                          name     = "%1$s"
-                          location = "europe-west1"
-                          # comment
-                          master_authorized_networks_config {
-                            cidr_blocks {
-                              cidr_block = "10.0.0.0/8"
-                            }
-                          }
-                          node_config {
-                            metadata = {
-                              disable-legacy-endpoints = true
-                            }
-                            labels = merge(local.tags, { pool = "default" })
-                          }
-                        }
-                        """.formatted(name));
-            }
+            out.append(resource(random.nextInt(6), name, random));
             out.append('\n');
         }
         return out.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** One generated resource of {@code kind} (0 to 5): three AWS ones, then a database, Azure and GCP. */
+    private static String resource(int kind, String name, Random random) {
+        return kind < 3 ? awsResource(kind, name, random) : otherResource(kind, name, random);
+    }
+
+    private static String awsResource(int kind, String name, Random random) {
+        return switch (kind) {
+            case 0 -> """
+                    resource "aws_s3_bucket" "%1$s" {
+                      bucket = "${var.env}-%1$s"
+                      tags   = local.tags
+                    }
+
+                    resource "aws_s3_bucket_versioning" "%1$s" {
+                      bucket = aws_s3_bucket.%1$s.id
+                      versioning_configuration {
+                        status = "%2$s"
+                      }
+                    }
+                    """.formatted(name, random.nextBoolean() ? "Enabled" : "Suspended");
+            case 1 -> """
+                    resource "aws_security_group" "%1$s" {
+                      name        = "%1$s"
+                      description = "generated"
+                      ingress {
+                        from_port   = %2$d
+                        to_port     = %2$d
+                        protocol    = "tcp"
+                        cidr_blocks = ["%3$s"]
+                      }
+                      egress {
+                        from_port   = 0
+                        to_port     = 0
+                        protocol    = "-1"
+                        cidr_blocks = ["0.0.0.0/0"]
+                      }
+                    }
+                    """.formatted(name, random.nextBoolean() ? 22 : 443,
+                    random.nextBoolean() ? "0.0.0.0/0" : "10.0.0.0/8");
+            default -> """
+                    resource "aws_iam_policy" "%1$s" {
+                      name   = "%1$s"
+                      policy = <<-EOF
+                        {
+                          "Version": "2012-10-17",
+                          "Statement": [{"Effect": "Allow", "Action": "%2$s", "Resource": "*"}]
+                        }
+                      EOF
+                    }
+                    """.formatted(name, random.nextBoolean() ? "s3:*" : "s3:GetObject");
+        };
+    }
+
+    private static String otherResource(int kind, String name, Random random) {
+        return switch (kind) {
+            case 3 -> """
+                    resource "aws_db_instance" "%1$s" {
+                      engine                  = "postgres"
+                      instance_class          = "db.t3.micro"
+                      storage_encrypted       = %2$s
+                      backup_retention_period = local.retention
+                      publicly_accessible     = false
+                    }
+                    """.formatted(name, random.nextBoolean());
+            case 4 -> """
+                    resource "azurerm_storage_account" "%1$s" {
+                      name                     = "%1$s"
+                      account_tier             = "Standard"
+                      account_replication_type = "GRS"
+                      min_tls_version          = "%2$s"
+                      network_rules {
+                        default_action = "Deny"
+                        ip_rules       = ["203.0.113.%3$d"]
+                      }
+                    }
+                    """.formatted(name, random.nextBoolean() ? "TLS1_2" : "TLS1_0", random.nextInt(250));
+            default -> """
+                    resource "google_container_cluster" "%1$s" {
+                      name     = "%1$s"
+                      location = "europe-west1"
+                      # comment
+                      master_authorized_networks_config {
+                        cidr_blocks {
+                          cidr_block = "10.0.0.0/8"
+                        }
+                      }
+                      node_config {
+                        metadata = {
+                          disable-legacy-endpoints = true
+                        }
+                        labels = merge(local.tags, { pool = "default" })
+                      }
+                    }
+                    """.formatted(name);
+        };
     }
 
     private static byte[] manifest(int index, Random random) {

@@ -1,15 +1,17 @@
 package dev.vigil.server.bench;
 
+import dev.vigil.model.ScanKind;
 import dev.vigil.model.ScanStatus;
 import dev.vigil.model.ScanType;
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.store.MergeRepository;
+import dev.vigil.server.store.PolicyRepository;
 import dev.vigil.server.store.ProjectRepository;
 import dev.vigil.server.store.ScanRow;
-import dev.vigil.server.store.PolicyRepository;
 import dev.vigil.server.triage.FindingMerger;
 import dev.vigil.server.triage.SlaPolicy;
 
+import java.util.EnumSet;
 import java.util.List;
 import java.util.UUID;
 
@@ -50,7 +52,7 @@ final class MergeAlone {
 
     private static double time(BenchServer server, FindingMerger merger, ScanRow scan, List<Detection> detections) {
         long start = System.nanoTime();
-        server.database().inTransaction(c -> merger.merge(c, scan, java.util.EnumSet.allOf(dev.vigil.model.ScanKind.class), detections,
+        server.database().inTransaction(c -> merger.merge(c, scan, EnumSet.allOf(ScanKind.class), detections,
                 System.currentTimeMillis(), (kind, path) -> true));
         return (System.nanoTime() - start) / 1e9;
     }
@@ -58,7 +60,12 @@ final class MergeAlone {
     /** A running default-branch scan of every kind, as a worker holds it (never stored: merge does not read it). */
     private static ScanRow scan(BenchServer.Tenant tenant, UUID project) {
         long now = System.currentTimeMillis();
-        return new ScanRow(UUID.randomUUID(), tenant.id(), project, null, "main", "0".repeat(40), ScanType.FULL,
-                ScanStatus.RUNNING, null, null, now, now, null, 1, ScanRow.Counts.NONE, false, null, "not_requested");
+        return ScanRow.builder(UUID.randomUUID(), tenant.id(), project)
+                .commit("main", "0".repeat(40))
+                .scanType(ScanType.FULL)
+                .status(ScanStatus.RUNNING)
+                .createdAt(now)
+                .started(now, 1)
+                .build();
     }
 }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import java.util.UUID;
 
 /**
@@ -49,7 +50,7 @@ public final class MergeBench {
 
     /** 1,000 files of {@code perFile} tokens each: the first {@code perFile} lines of the same full tree. */
     static byte[] archive(int perFile) {
-        java.util.Random random = new java.util.Random(1_000);
+        Random random = new Random(1_000);
         Map<String, String> files = new LinkedHashMap<>();
         for (int f = 0; f < FILES; f++) {
             StringBuilder text = new StringBuilder();

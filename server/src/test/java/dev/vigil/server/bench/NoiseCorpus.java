@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -133,7 +134,7 @@ final class NoiseCorpus {
         }
     }
 
-    private static List<Path> files(Path root, java.util.function.Predicate<Path> filter) throws IOException {
+    private static List<Path> files(Path root, Predicate<Path> filter) throws IOException {
         if (!Files.isDirectory(root)) {
             return List.of();
         }

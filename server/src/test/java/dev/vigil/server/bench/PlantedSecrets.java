@@ -2,6 +2,7 @@ package dev.vigil.server.bench;
 
 import dev.vigil.server.testing.GitHubTokens;
 import java.util.Random;
+import java.util.regex.Pattern;
 
 /**
  * Plants realistic secrets (GitHub, AWS, Slack, Stripe, GitLab tokens with random bodies) into a generated
@@ -12,7 +13,7 @@ final class PlantedSecrets implements ArchiveBench.FileHook {
 
     private static final String ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     private static final String BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-    private static final java.util.regex.Pattern SKIPPED_DIRECTORY = java.util.regex.Pattern.compile(
+    private static final Pattern SKIPPED_DIRECTORY = Pattern.compile(
             "(?:^|/)(?:\\.git|node_modules|vendor|\\.terraform|target|dist|build)/");
 
     private final Random random;

@@ -2,10 +2,11 @@ package dev.vigil.server.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.vigil.server.advisories.Advisory;
 import dev.vigil.server.advisories.AdvisoryImporter;
 import dev.vigil.server.advisories.AdvisoryRepository;
 import dev.vigil.server.advisories.BundledSnapshot;
+import dev.vigil.server.advisories.StoredAdvisories;
+import dev.vigil.server.scan.sca.Advisory;
 import dev.vigil.server.scan.sca.AdvisoryMatcher;
 import dev.vigil.server.scan.sca.Dependency;
 import dev.vigil.server.scan.sca.Ecosystem;
@@ -56,7 +57,7 @@ public final class ScaBench {
                     snapshot.size(), result.inserted(), ms(read - start), ms(end - read), ms(end - start));
         }
         List<Dependency> dependencies = juiceShop();
-        AdvisoryMatcher matcher = new AdvisoryMatcher(database, new AdvisoryRepository());
+        AdvisoryMatcher matcher = new AdvisoryMatcher(new StoredAdvisories(database, new AdvisoryRepository()));
         long warmStart = System.nanoTime();
         int matches = matchAll(matcher, dependencies);
         System.out.printf("first match (loads and indexes npm advisories): %d ms%n", ms(System.nanoTime() - warmStart));

@@ -4,10 +4,15 @@ import dev.vigil.model.Project;
 import dev.vigil.model.ScanType;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
+import java.util.zip.ZipFile;
 
 /**
  * A full scan of a ~50 MiB source archive from submission to {@code completed} on a real server (HSQLDB
@@ -82,8 +87,8 @@ public final class ScanBench {
 
     /** About how many files of the JDK's sources fit in {@code target} compressed bytes. */
     private static int jdkFiles(long target) throws IOException {
-        try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(JdkSourceTree.zip().toFile())) {
-            double share = Math.min(1.0, (double) target / java.nio.file.Files.size(JdkSourceTree.zip()));
+        try (ZipFile zip = new ZipFile(JdkSourceTree.zip().toFile())) {
+            double share = Math.min(1.0, (double) target / Files.size(JdkSourceTree.zip()));
             return (int) (zip.size() * share);
         }
     }
@@ -102,12 +107,12 @@ public final class ScanBench {
 
     /** What the warnings of a scan are, by code: the engines' notes on files they could not read. */
     private static void printWarnings(ScanRunner.Timing last) {
-        java.util.Map<String, Long> byCode = new java.util.TreeMap<>();
+        Map<String, Long> byCode = new TreeMap<>();
         last.detail().scanWarnings().forEach(w -> byCode.merge(w.code(), 1L, Long::sum));
         System.out.println("warnings of the last " + last.detail().scanType().wire() + " scan by code: " + byCode);
     }
 
-    private static double median(List<ScanRunner.Timing> timings, java.util.function.ToDoubleFunction<ScanRunner.Timing> f) {
+    private static double median(List<ScanRunner.Timing> timings, ToDoubleFunction<ScanRunner.Timing> f) {
         return Latency.medianSeconds(timings.stream().mapToDouble(f).toArray());
     }
 }

@@ -1,14 +1,14 @@
 package dev.vigil.server.cli;
 
-import dev.vigil.server.testing.GitHubTokens;
 import dev.vigil.client.ScanQuery;
 import dev.vigil.model.NewProject;
 import dev.vigil.model.Project;
 import dev.vigil.model.ScanDetail;
 import dev.vigil.model.ScanListItem;
 import dev.vigil.server.Main;
+import dev.vigil.server.testing.GitHubTokens;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,11 +20,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@code vigil submit} end to end against a running server: exit codes 0, 1 and 2. */
+@VigilServerTest
 class SubmitCommandTest {
 
     private static TestServer server;
@@ -36,16 +38,7 @@ class SubmitCommandTest {
 
     @BeforeAll
     static void start() {
-        server = TestServer.start();
-        var created = server.system().createTenant(new dev.vigil.model.NewTenant("cli-" + UUID.randomUUID(),
-                "owner@example.com", dev.vigil.model.Plan.TEAM));
-        ownerKey = created.apiKey();
-        tenant = new TestServer.Tenant(created.tenantId(), created.ownerUserId(), server.client(ownerKey), ownerKey);
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
+        ownerKey = tenant.ownerKey();
     }
 
     private record Run(int exit, String out, String err) {
@@ -69,7 +62,7 @@ class SubmitCommandTest {
 
     private static String githubToken() {
         String alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-        java.util.Random random = new java.util.Random(11);
+        Random random = new Random(11);
         StringBuilder token = new StringBuilder("ghp_");
         for (int i = 0; i < 30; i++) {
             token.append(alphabet.charAt(random.nextInt(alphabet.length())));

@@ -28,6 +28,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 
 import static dev.vigil.server.decisions.DecisionFixtures.LEFT;
 import static dev.vigil.server.decisions.DecisionFixtures.LEFT_CVE;
@@ -117,7 +118,7 @@ class DecisionsTest {
                 "{\"scope\": {\"package\": \"pkg:npm/lodash@<<1\"}, \"status\": \"false_positive\", \"reason\": \"r\"}",
                 "{\"scope\": {\"path\": \"src/[ab]/*.js\"}, \"status\": \"false_positive\", \"reason\": \"r\"}",
                 "{\"scope\": {\"project_id\": \"not-a-uuid\"}, \"status\": \"false_positive\", \"reason\": \"r\"}",
-                "{\"scope\": {\"project_id\": \"" + java.util.UUID.randomUUID()
+                "{\"scope\": {\"project_id\": \"" + UUID.randomUUID()
                         + "\"}, \"status\": \"false_positive\", \"reason\": \"r\"}");
         for (String body : bodies) {
             RawResponse response = admin.send("POST", "/v1/decisions", Map.of("Content-Type", "application/json"),

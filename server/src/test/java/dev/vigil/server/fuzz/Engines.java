@@ -3,6 +3,7 @@ package dev.vigil.server.fuzz;
 import dev.vigil.server.advisories.AdvisoryFixtures;
 import dev.vigil.server.advisories.AdvisoryImporter;
 import dev.vigil.server.advisories.AdvisoryRepository;
+import dev.vigil.server.advisories.StoredAdvisories;
 import dev.vigil.server.scan.Scanner;
 import dev.vigil.server.scan.SourceFile;
 import dev.vigil.server.scan.iac.IacScanner;
@@ -83,7 +84,7 @@ final class Engines {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        ScaScanner scanner = new ScaScanner(new AdvisoryMatcher(database, repository));
+        ScaScanner scanner = new ScaScanner(new AdvisoryMatcher(new StoredAdvisories(database, repository)));
         warmUp(scanner);
         return scanner;
     }

@@ -11,9 +11,9 @@ import dev.vigil.server.VigilServer;
 import dev.vigil.server.ops.SystemToken;
 import dev.vigil.server.pr.TokenCipher;
 import dev.vigil.server.testing.MutableClock;
+import dev.vigil.server.testing.SetUpServer;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -32,6 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The access boundary misused: keys managed above one's role, keys that live too long, a weak system token. */
+@VigilServerTest
 class AccessTest {
 
     /** Six in the morning: a date's end of day lies hours past the same time a year later. */
@@ -39,15 +40,9 @@ class AccessTest {
     private static TestServer server;
     private static TestServer.Tenant tenant;
 
-    @BeforeAll
-    static void start() {
-        server = TestServer.start(s -> s.withClock(CLOCK));
-        tenant = server.tenant();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
+    @SetUpServer
+    static ServerSettings settings(ServerSettings s) {
+        return s.withClock(CLOCK);
     }
 
     private static String aYearAhead() {

@@ -13,8 +13,7 @@ import dev.vigil.model.ScanStatus;
 import dev.vigil.model.ScanType;
 import dev.vigil.model.ScanWarning;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -26,23 +25,13 @@ import java.util.stream.IntStream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** An upload cannot make a scan read more than its limits allow, nor run longer than its time budget. */
+@VigilServerTest
 class ArchiveBudgetTest {
 
     private static final String TOKEN = "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";
     private static final long EIGHT_MIB = 8L << 20;
     private static TestServer server;
     private static TestServer.Tenant tenant;
-
-    @BeforeAll
-    static void start() {
-        server = TestServer.start();
-        tenant = server.tenant();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
 
     @Test
     void shouldSkipOldGnuSparseEntriesWithAWarning() {

@@ -23,7 +23,7 @@ import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.CapturedLog;
 import dev.vigil.server.testing.TestData;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -50,6 +50,7 @@ import static org.assertj.core.api.Assertions.tuple;
  * Hostile archive content: a file its parser rejects, or an archive without a file a kind reads, resolves
  * nothing; and no warning, response, log line or database file quotes what a malformed file holds.
  */
+@VigilServerTest
 class ArchiveContentTest {
 
     private static final String LOCKFILE = """
@@ -107,8 +108,6 @@ class ArchiveContentTest {
 
     @BeforeAll
     static void start() throws IOException {
-        server = TestServer.start();
-        tenant = server.tenant();
         importAdvisories(server);
     }
 
@@ -119,11 +118,6 @@ class ArchiveContentTest {
             new AdvisoryImporter(into.server().database(), new AdvisoryRepository(), Clock.systemUTC())
                     .importPaths(Stream.concat(files, Stream.of(smallvec)).toList());
         }
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
     }
 
     /** A kind, a file it reads with findings, the same file with a syntax error, and the warning that says so. */

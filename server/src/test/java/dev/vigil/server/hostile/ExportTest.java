@@ -3,10 +3,12 @@ package dev.vigil.server.hostile;
 import dev.vigil.model.FindingFilter;
 import dev.vigil.model.NewProject;
 import dev.vigil.model.Project;
+import dev.vigil.server.ServerSettings;
 import dev.vigil.server.api.FindingReads;
 import dev.vigil.server.testing.FindingSeeder;
+import dev.vigil.server.testing.SetUpServer;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -15,6 +17,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -26,26 +29,25 @@ import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Exports read by clients that take their time: they must not hold what other requests need. */
+@VigilServerTest
 class ExportTest {
 
-    /** With no scan workers the pool has ten connections (VigilServer.poolSize): more exporters than that. */
+    /** With no scan workers the pool has ten connections (NodeSizing.poolSize): more exporters than that. */
     private static final int SLOW_EXPORTERS = 12;
 
     private static TestServer server;
     private static TestServer.Tenant tenant;
 
+    @SetUpServer
+    static ServerSettings settings(ServerSettings s) {
+        return s.withWorkers(0);
+    }
+
     @BeforeAll
     static void seed() {
-        server = TestServer.start(s -> s.withWorkers(0));
-        tenant = server.tenant();
         Project project = tenant.owner().createProject(new NewProject("exported", "main"));
         new FindingSeeder(server.server().database(), 7).seed(tenant.id(), project.id(), FindingReads.MAX_EXPORT_ROWS,
                 System.currentTimeMillis());
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
     }
 
     @Test
@@ -77,7 +79,7 @@ class ExportTest {
     private static Socket startExport() throws IOException {
         Socket socket = new Socket();
         socket.setReceiveBufferSize(4096);
-        socket.connect(new java.net.InetSocketAddress(server.server().uri().getHost(), server.server().port()));
+        socket.connect(new InetSocketAddress(server.server().uri().getHost(), server.server().port()));
         socket.setSoTimeout(30_000);
         OutputStream out = socket.getOutputStream();
         out.write(("GET /v1/repo-vulnerabilities/export HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"

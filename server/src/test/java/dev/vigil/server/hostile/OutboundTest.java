@@ -11,17 +11,18 @@ import dev.vigil.model.Project;
 import dev.vigil.model.Role;
 import dev.vigil.model.ScanDetail;
 import dev.vigil.model.ScanType;
-import dev.vigil.model.ScmIntegrationUpdate;
 import dev.vigil.model.ScmProvider;
+import dev.vigil.server.ServerSettings;
 import dev.vigil.server.outbound.OutboundGuard;
 import dev.vigil.server.outbound.RefusedDestination;
 import dev.vigil.server.pr.TokenCipher;
 import dev.vigil.server.store.ScmRepository;
 import dev.vigil.server.testing.Archives;
+import dev.vigil.server.testing.SetUpServer;
 import dev.vigil.server.testing.TestServer;
+import dev.vigil.server.testing.VigilServerTest;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -49,6 +50,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * and its reply read without a bound. The operator allows the stand-in provider on loopback
  * ({@code VIGIL_OUTBOUND_ALLOW}); a second loopback port, not allowed, counts every connection it is offered.
  */
+@VigilServerTest
 class OutboundTest {
 
     private static final String TOKEN = "ghp_outboundTestToken0123456789abcdefAB";
@@ -60,8 +62,9 @@ class OutboundTest {
     private static TestServer server;
     private static TestServer.Tenant tenant;
 
-    @BeforeAll
-    static void start() throws IOException {
+    /** The stand-in provider and the refused port start first: the server is told to allow the provider. */
+    @SetUpServer
+    static ServerSettings settings(ServerSettings s) throws IOException {
         provider = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         provider.createContext("/", OutboundTest::answer);
         provider.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
@@ -69,14 +72,12 @@ class OutboundTest {
         refused = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         Thread.ofVirtual().start(OutboundTest::countConnections);
         String allowed = "127.0.0.1:" + provider.getAddress().getPort();
-        server = TestServer.start(s -> s.withOutbound(OutboundGuard.allowing(allowed))
-                .withPrComments(s.prComments().withBackoff(List.of(Duration.ofMillis(100)), 2, Duration.ofMillis(50))));
-        tenant = server.tenant();
+        return s.withOutbound(OutboundGuard.allowing(allowed))
+                .withPrComments(s.prComments().withBackoff(List.of(Duration.ofMillis(100)), 2, Duration.ofMillis(50)));
     }
 
     @AfterAll
     static void stop() throws IOException {
-        server.close();
         provider.stop(0);
         refused.close();
     }

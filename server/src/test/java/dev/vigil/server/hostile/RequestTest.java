@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.vigil.model.Json;
 import dev.vigil.server.http.Uuids;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,6 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Malformed and misdirected requests, sent byte for byte over a socket: whatever is wrong, the answer is a
  * 4xx with the specification's {@code {error, message}} body and an {@code X-Request-ID}.
  */
+@VigilServerTest
 class RequestTest {
 
     private static TestServer server;
@@ -38,13 +39,7 @@ class RequestTest {
 
     @BeforeAll
     static void start() {
-        server = TestServer.start();
         key = server.tenant().ownerKey();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
     }
 
     /** A raw request: its request line, headers and body exactly as sent. */

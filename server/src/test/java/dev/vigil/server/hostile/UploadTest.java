@@ -8,9 +8,12 @@ import dev.vigil.model.NewProject;
 import dev.vigil.model.Project;
 import dev.vigil.model.Scan;
 import dev.vigil.model.ScanType;
+import dev.vigil.server.ServerSettings;
 import dev.vigil.server.http.UploadSettings;
 import dev.vigil.server.testing.Archives;
+import dev.vigil.server.testing.SetUpServer;
 import dev.vigil.server.testing.TestServer;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -19,16 +22,19 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.Socket;
+import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -36,13 +42,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.Locale;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Hostile uploads to POST /v1/scans, sent byte by byte over a raw socket as misbehaving clients send them. */
+@VigilServerTest
 class UploadTest {
 
     private static final String BOUNDARY = "hostile-boundary";
@@ -55,19 +60,21 @@ class UploadTest {
     private static TestServer.Tenant tenant;
     private static Project project;
 
+    @SetUpServer
+    static ServerSettings settings(ServerSettings s) {
+        return s.withWorkers(0).withUploads(UploadSettings.defaults()
+                .withRate(1024, WINDOW).withDrain(DRAINED, Duration.ofSeconds(30))
+                .withPermitWait(Duration.ofSeconds(1)));
+    }
+
     @BeforeAll
     static void start() {
-        server = TestServer.start(s -> s.withWorkers(0).withUploads(UploadSettings.defaults()
-                .withRate(1024, WINDOW).withDrain(DRAINED, Duration.ofSeconds(30))
-                .withPermitWait(Duration.ofSeconds(1))));
-        tenant = server.tenant();
         project = tenant.owner().createProject(new NewProject("uploads", "main"));
     }
 
     @AfterAll
     static void stop() {
         CLIENTS.shutdownNow();
-        server.close();
     }
 
     @Test
@@ -458,7 +465,7 @@ class UploadTest {
     private static int readOrEnd(InputStream in) throws IOException {
         try {
             return in.read();
-        } catch (java.net.SocketException reset) {
+        } catch (SocketException reset) {
             return -1;
         }
     }

@@ -33,15 +33,16 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.function.UnaryOperator;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -52,6 +53,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 
 import static dev.vigil.server.testing.Eventually.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -243,7 +245,7 @@ class CrossNodeTest {
         }
 
         Map<UUID, Integer> attempts = a.server().database().inTransaction(c -> {
-            Map<UUID, Integer> byScan = new java.util.HashMap<>();
+            Map<UUID, Integer> byScan = new HashMap<>();
             try (var statement = c.prepareStatement("SELECT id, attempts FROM scans WHERE project_id = ?")) {
                 statement.setObject(1, project.id());
                 try (ResultSet row = statement.executeQuery()) {
@@ -354,7 +356,7 @@ class CrossNodeTest {
         try {
             var down = client.send("GET", "/health/ready", Map.of(), null);
             assertThat(down.status()).isEqualTo(503);
-            assertThat(new String(down.body(), java.nio.charset.StandardCharsets.UTF_8))
+            assertThat(new String(down.body(), StandardCharsets.UTF_8))
                     .contains("\"database\":\"DOWN\"");
             assertThat(client.send("GET", "/health/live", Map.of(), null).status()).isEqualTo(200);
         } finally {

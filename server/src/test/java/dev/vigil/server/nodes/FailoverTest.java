@@ -1,6 +1,5 @@
 package dev.vigil.server.nodes;
 
-import dev.vigil.server.testing.GitHubTokens;
 import dev.vigil.client.ScanArchive;
 import dev.vigil.client.ScanSubmission;
 import dev.vigil.client.SystemClient;
@@ -12,6 +11,7 @@ import dev.vigil.model.NewTenant;
 import dev.vigil.model.Plan;
 import dev.vigil.model.ScanType;
 import dev.vigil.server.testing.Archives;
+import dev.vigil.server.testing.GitHubTokens;
 import dev.vigil.server.testing.PostgresDatabase;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -33,6 +33,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -76,7 +77,7 @@ class FailoverTest {
             List<Job> jobs = createJobs(nodes.get(0).uri(), token);
             long ready = System.nanoTime();
             AtomicInteger retries = new AtomicInteger();
-            Map<Integer, UUID> accepted = new java.util.concurrent.ConcurrentHashMap<>();
+            Map<Integer, UUID> accepted = new ConcurrentHashMap<>();
             List<Future<?>> submitters = new ArrayList<>();
             try (ExecutorService pool = Executors.newFixedThreadPool(6)) {
                 for (Job job : jobs) {

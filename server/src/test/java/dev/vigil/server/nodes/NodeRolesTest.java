@@ -7,7 +7,7 @@ import dev.vigil.model.Project;
 import dev.vigil.model.ScanStatus;
 import dev.vigil.model.ScanType;
 import dev.vigil.server.VigilServer;
-import dev.vigil.server.http.KeyOwners;
+import dev.vigil.server.access.KeyOwners;
 import dev.vigil.server.store.ScanRepository;
 import dev.vigil.server.store.ScanRow;
 import dev.vigil.server.testing.Archives;

@@ -1,6 +1,5 @@
 package dev.vigil.server.pr;
 
-import dev.vigil.server.testing.GitHubTokens;
 import dev.vigil.client.ScanArchive;
 import dev.vigil.client.ScanSubmission;
 import dev.vigil.client.VigilClient;
@@ -22,14 +21,17 @@ import dev.vigil.server.store.ProjectRepository;
 import dev.vigil.server.store.ScanRepository;
 import dev.vigil.server.store.ScmRepository;
 import dev.vigil.server.testing.Archives;
+import dev.vigil.server.testing.GitHubTokens;
+import dev.vigil.server.testing.SetUpServer;
 import dev.vigil.server.testing.TestServer;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,12 +48,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Pull-request comments end to end: real scans through the pipeline and the secrets engine, delivered by the
  * outbox to a real HTTP server on loopback standing in for GitHub and GitLab.
  */
+@VigilServerTest
 class PrCommentTest {
 
     private static final String TOKEN = "scm-token-" + UUID.randomUUID();
     private static final String ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     private static final Random RANDOM = new Random(7);
-    private static final List<String> LOGS = java.util.Collections.synchronizedList(new ArrayList<>());
+    private static final List<String> LOGS = Collections.synchronizedList(new ArrayList<>());
     private static final Handler CAPTURE = new Handler() {
         private final SimpleFormatter formatter = new SimpleFormatter();
 
@@ -73,20 +76,19 @@ class PrCommentTest {
     private static TestServer.Tenant tenant;
     private static FakeScm scm;
 
-    @BeforeAll
-    static void start() {
+    /** The stand-in provider starts first: the server is told to allow it. */
+    @SetUpServer
+    static ServerSettings settings(ServerSettings s) {
         Logger.getLogger("").addHandler(CAPTURE);
         scm = new FakeScm(TOKEN);
         // runs over PostgreSQL too, in the PostgreSQL suite (see TestServer)
-        server = TestServer.start(s -> s.withOutbound(OutboundGuard.allowing(scm.authority()))
+        return s.withOutbound(OutboundGuard.allowing(scm.authority()))
                 .withPrComments(s.prComments().withBackoff(
-                List.of(Duration.ofMillis(100), Duration.ofMillis(200)), 4, Duration.ofMillis(50))));
-        tenant = server.tenant();
+                List.of(Duration.ofMillis(100), Duration.ofMillis(200)), 4, Duration.ofMillis(50)));
     }
 
     @AfterAll
     static void stop() {
-        server.close();
         scm.close();
         Logger.getLogger("").removeHandler(CAPTURE);
     }

@@ -10,9 +10,9 @@ import dev.vigil.model.ScmIntegration;
 import dev.vigil.model.ScmIntegrationUpdate;
 import dev.vigil.model.ScmProvider;
 import dev.vigil.model.Severity;
+import dev.vigil.server.store.ScmRepository;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -26,22 +26,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** {@code /v1/projects/:id/scm} and {@code /policy}: validation, roles, the write-only token. */
+@VigilServerTest
 class PullRequestSettingsTest {
 
     private static final String TOKEN = "ghp_settingsTestToken0123456789abcdefABCD";
     private static TestServer server;
     private static TestServer.Tenant tenant;
-
-    @BeforeAll
-    static void start() {
-        server = TestServer.start();
-        tenant = server.tenant();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
 
     private static Project project() {
         return tenant.owner().createProject(new NewProject("p-" + UUID.randomUUID(), "main"));
@@ -59,7 +49,7 @@ class PullRequestSettingsTest {
         assertThat(raw.status()).isEqualTo(200);
         assertThat(raw.text()).contains("\"token_set\":true").doesNotContain(TOKEN).doesNotContain("token\"");
         var stored = server.server().database().inTransaction(c ->
-                new dev.vigil.server.store.ScmRepository().find(c, project.id())).orElseThrow();
+                new ScmRepository().find(c, project.id())).orElseThrow();
         assertThat(stored.tokenSealed()).startsWith("v1:").doesNotContain(TOKEN);
         assertThat(Files.getPosixFilePermissions(server.dataDir().resolve(TokenCipher.KEY_FILE)))
                 .isEqualTo(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE));

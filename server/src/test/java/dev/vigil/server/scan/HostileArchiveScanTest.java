@@ -12,36 +12,24 @@ import dev.vigil.model.ScanStatus;
 import dev.vigil.model.ScanType;
 import dev.vigil.model.ScanWarning;
 import dev.vigil.server.testing.TestServer;
+import dev.vigil.server.testing.VigilServerTest;
 import org.apache.commons.compress.archivers.tar.TarConstants;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Hostile uploads end as completed scans with warnings; nothing outside the archive is read or written. */
+@VigilServerTest
 class HostileArchiveScanTest {
 
     private static final String TOKEN = "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";
     private static TestServer server;
     private static TestServer.Tenant tenant;
-
-    @BeforeAll
-    static void start() {
-        server = TestServer.start();
-        tenant = server.tenant();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
 
     private static ScanDetail scan(Project project, byte[] archive) {
         var scan = tenant.owner().submitScan(ScanSubmission.of(ScanArchive.of(archive), project.id(), "main",

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -39,7 +40,12 @@ class LinearParsingTest {
         }
     }
 
-    static List<Shape> shapes() {
+    static Stream<Shape> shapes() {
+        return Stream.concat(manifestShapes().stream(), iacShapes().stream());
+    }
+
+    /** Lockfiles and manifests of the dependency engine. */
+    private static List<Shape> manifestShapes() {
         return List.of(
                 new Shape("Cargo.lock: a table header of closing brackets", "Cargo.lock", 20_000,
                         n -> "[" + "]".repeat(n) + "a\n"),
@@ -88,7 +94,12 @@ class LinearParsingTest {
                         n -> "<project><properties>" + lines(n, i -> "<v" + i + ">${v" + (i + 1) + "}</v" + i + ">")
                                 + "</properties><dependencies>" + lines(n, i -> "<dependency><groupId>g</groupId>"
                                 + "<artifactId>a" + i + "</artifactId><version>${v" + i + "}</version></dependency>")
-                                + "</dependencies></project>"),
+                                + "</dependencies></project>"));
+    }
+
+    /** Terraform, Kubernetes, CloudFormation and Dockerfiles of the IaC engine. */
+    private static List<Shape> iacShapes() {
+        return List.of(
                 new Shape("main.tf: many resources", "main.tf", 80,
                         n -> lines(n, i -> "resource \"aws_s3_bucket\" \"b" + i + "\" {\n  bucket = \"b" + i
                                 + "\"\n  tags = { a = [1, {b = var.x}] }\n}\n")),

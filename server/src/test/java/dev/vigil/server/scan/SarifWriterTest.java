@@ -8,7 +8,6 @@ import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import dev.vigil.model.ScanKind;
-import dev.vigil.model.ScanWarning;
 import dev.vigil.model.Severity;
 import dev.vigil.server.scan.iac.IacScanner;
 import dev.vigil.server.testing.TestData;

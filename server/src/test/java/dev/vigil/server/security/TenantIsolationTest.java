@@ -4,6 +4,7 @@ import dev.vigil.client.RawResponse;
 import dev.vigil.client.ScanArchive;
 import dev.vigil.client.ScanQuery;
 import dev.vigil.client.ScanSubmission;
+import dev.vigil.client.VigilApiException;
 import dev.vigil.model.Finding;
 import dev.vigil.model.FindingFilter;
 import dev.vigil.model.NewApiKey;
@@ -14,18 +15,21 @@ import dev.vigil.model.ScanType;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.FindingSeeder;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
+import dev.vigil.server.testing.VigilServerTest;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** One tenant never sees, changes or learns of another tenant's data, on any endpoint. */
+@VigilServerTest
 class TenantIsolationTest {
 
     private static TestServer server;
@@ -38,9 +42,6 @@ class TenantIsolationTest {
 
     @BeforeAll
     static void start() {
-        server = TestServer.start();
-        alice = server.tenant();
-        bob = server.tenant();
         alice.owner().createProject(new NewProject("alice-app", "main"));
         bobsProject = bob.owner().createProject(new NewProject("bob-app", "main"));
         new FindingSeeder(server.server().database(), 1).seed(bob.id(), bobsProject.id(), 5, System.currentTimeMillis());
@@ -48,11 +49,6 @@ class TenantIsolationTest {
         bobsScan = bob.owner().submitScan(ScanSubmission.of(ScanArchive.of(Archives.tarGz(Map.of("a", "b"))),
                 bobsProject.id(), "main", "f".repeat(40), ScanType.SECRETS).withPrId(1));
         bobsKey = bob.owner().createApiKey(new NewApiKey("bob", LocalDate.now().plusDays(3).toString(), null)).id();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
     }
 
     private static RawResponse asAlice(String method, String path, String json) {
@@ -99,7 +95,7 @@ class TenantIsolationTest {
         assertThat(alice.owner().listFindings(FindingFilter.none(), 100, null).data()).isEmpty();
         assertThat(alice.owner().listFindings(FindingFilter.none().withProject(bobsProject.id()), 100, null).data())
                 .isEmpty();
-        assertThat(alice.owner().findingStats(java.util.Optional.empty()).total()).isZero();
+        assertThat(alice.owner().findingStats(Optional.empty()).total()).isZero();
         assertThat(alice.owner().listScans(ScanQuery.all()).data()).isEmpty();
         assertThat(alice.owner().listProjects(100, null).data()).extracting(Project::name).containsExactly("alice-app");
         assertThat(alice.owner().listUsers(100, null).data()).hasSize(1);
@@ -112,8 +108,8 @@ class TenantIsolationTest {
         var submission = ScanSubmission.of(ScanArchive.of(Archives.tarGz(Map.of("a", "b"))), bobsProject.id(), "main",
                 "f".repeat(40), ScanType.SECRETS);
 
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> alice.owner().submitScan(submission))
-                .isInstanceOfSatisfying(dev.vigil.client.VigilApiException.class, e -> {
+        Assertions.assertThatThrownBy(() -> alice.owner().submitScan(submission))
+                .isInstanceOfSatisfying(VigilApiException.class, e -> {
                     assertThat(e.status()).isEqualTo(400);
                     assertThat(e.error().details()).extracting(p -> p.field()).containsExactly("project_id");
                 });

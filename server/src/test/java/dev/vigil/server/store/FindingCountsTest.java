@@ -1,6 +1,5 @@
 package dev.vigil.server.store;
 
-import dev.vigil.server.testing.GitHubTokens;
 import dev.vigil.client.ScanArchive;
 import dev.vigil.client.ScanSubmission;
 import dev.vigil.client.VigilClient;
@@ -23,10 +22,10 @@ import dev.vigil.server.store.MergeRepository.ScanChange;
 import dev.vigil.server.store.MergeRepository.Seen;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.FindingSeeder;
+import dev.vigil.server.testing.GitHubTokens;
 import dev.vigil.server.testing.TestServer;
+import dev.vigil.server.testing.VigilServerTest;
 import dev.vigil.server.triage.AcceptanceExpiry;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
@@ -54,6 +53,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * each project, SLA breaches included; and the trend's counts of active findings by the day they were first
  * seen equal those counted from the findings.
  */
+@VigilServerTest // over PostgreSQL too, in the PostgreSQL suite
 class FindingCountsTest {
 
     private static final long HOUR = 3_600_000L;
@@ -63,17 +63,6 @@ class FindingCountsTest {
 
     private static TestServer server;
     private static TestServer.Tenant tenant;
-
-    @BeforeAll
-    static void start() {
-        server = TestServer.start();   // over PostgreSQL too, in the PostgreSQL suite
-        tenant = server.tenant();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
 
     @Test
     void theCountsFollowEveryWriteOfFindings() throws Exception {

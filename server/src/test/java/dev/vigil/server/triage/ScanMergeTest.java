@@ -1,6 +1,5 @@
 package dev.vigil.server.triage;
 
-import dev.vigil.server.testing.GitHubTokens;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.vigil.client.ScanArchive;
 import dev.vigil.client.ScanSubmission;
@@ -22,9 +21,9 @@ import dev.vigil.server.scan.Detection;
 import dev.vigil.server.store.MergeRepository;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.FindingSeeder;
+import dev.vigil.server.testing.GitHubTokens;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -38,23 +37,13 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** What scans do to a project's findings, through the real pipeline and secrets engine (docs/adr/0011, 0020). */
+@VigilServerTest
 class ScanMergeTest {
 
     private static final String ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     private static final Random RANDOM = new Random(42);
     private static TestServer server;
     private static TestServer.Tenant tenant;
-
-    @BeforeAll
-    static void start() {
-        server = TestServer.start();
-        tenant = server.tenant();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
 
     private static String token() {
         StringBuilder token = new StringBuilder("ghp_");

@@ -43,9 +43,7 @@ sealed interface Check {
             for (Node node : nodes(resource, path)) {
                 for (Node item : node.isList() ? node.items() : List.of(node)) {
                     if (item.isMap()) {
-                        int line = check.evaluate(new IacResource(resource.framework(), resource.type(),
-                                resource.address(), item.line(), item, resource.context(), resource.file(),
-                                resource.label()));
+                        int line = check.evaluate(resource.at(item));
                         if (line > 0) {
                             return line;
                         }

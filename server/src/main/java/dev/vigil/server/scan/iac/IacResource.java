@@ -20,4 +20,9 @@ record IacResource(Framework framework, String type, String address, int line, N
     IacResource(Framework framework, String type, String address, int line, Node body, Node context, IacFile file) {
         this(framework, type, address, line, body, context, file, address);
     }
+
+    /** The same resource looking at {@code part} of its body (an item of a repeated block), at its line. */
+    IacResource at(Node part) {
+        return new IacResource(framework, type, address, part.line(), part, context, file, label);
+    }
 }

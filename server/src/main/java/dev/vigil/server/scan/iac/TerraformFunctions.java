@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 
 import static dev.vigil.server.scan.iac.TerraformValues.ERROR;
 import static dev.vigil.server.scan.iac.TerraformValues.isKnownScalar;
@@ -52,7 +53,7 @@ final class TerraformFunctions {
         };
     }
 
-    private static Node one(List<Node> args, java.util.function.UnaryOperator<Node> function) {
+    private static Node one(List<Node> args, UnaryOperator<Node> function) {
         if (args.size() != 1) {
             return ERROR;
         }

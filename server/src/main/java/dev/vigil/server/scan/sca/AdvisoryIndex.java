@@ -1,8 +1,6 @@
 package dev.vigil.server.scan.sca;
 
 import dev.vigil.model.Severity;
-import dev.vigil.server.advisories.Advisory;
-import dev.vigil.server.advisories.AffectedPackage;
 import dev.vigil.server.scan.sca.versions.VersionScheme;
 
 import java.util.ArrayList;

@@ -1,37 +1,31 @@
 package dev.vigil.server.scan.sca;
 
-import dev.vigil.server.advisories.AdvisoryRepository;
-import dev.vigil.server.advisories.ImportStatus;
-import dev.vigil.server.store.Database;
-
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Matches dependencies against the shared advisory database. The advisories of an ecosystem are loaded on
+ * Matches dependencies against the advisories of its source (the shared database in the server). The advisories of an ecosystem are loaded on
  * first use and indexed by package name; {@link #refresh} (called when a scan starts) drops the index of an
  * ecosystem whose import status changed, so an import on any node reaches every node's next scan.
  * Thread-safe.
  */
 public final class AdvisoryMatcher {
 
-    private final Database database;
-    private final AdvisoryRepository repository;
+    private final AdvisorySource source;
     private final Map<Ecosystem, Loaded> indexes = new ConcurrentHashMap<>();
     private volatile Map<Ecosystem, ImportStatus> statuses = Map.of();
 
-    public AdvisoryMatcher(Database database, AdvisoryRepository repository) {
-        this.database = database;
-        this.repository = repository;
+    public AdvisoryMatcher(AdvisorySource source) {
+        this.source = source;
         refresh();
     }
 
     /** Reads the import status of every ecosystem and forgets indexes that are out of date. */
     public void refresh() {
         Map<Ecosystem, ImportStatus> current = new EnumMap<>(Ecosystem.class);
-        for (ImportStatus status : database.inTransaction(repository::statuses)) {
+        for (ImportStatus status : source.statuses()) {
             current.put(status.ecosystem(), status);
         }
         statuses = current;
@@ -54,7 +48,7 @@ public final class AdvisoryMatcher {
 
     private AdvisoryIndex index(Ecosystem ecosystem) {
         return indexes.computeIfAbsent(ecosystem, e -> new Loaded(statuses.get(e),
-                new AdvisoryIndex(e, database.inTransaction(c -> repository.ofEcosystem(c, e))))).index();
+                new AdvisoryIndex(e, source.ofEcosystem(e)))).index();
     }
 
     private record Loaded(ImportStatus status, AdvisoryIndex index) {

@@ -1,9 +1,7 @@
 package dev.vigil.server.scan.sca;
 
-import dev.vigil.server.advisories.AffectedPackage;
-import dev.vigil.server.advisories.VersionRange;
-import dev.vigil.server.advisories.VersionRange.Event;
-import dev.vigil.server.advisories.VersionRange.Kind;
+import dev.vigil.server.scan.sca.VersionRange.Event;
+import dev.vigil.server.scan.sca.VersionRange.Kind;
 import dev.vigil.server.scan.sca.versions.VersionScheme;
 
 import java.util.Comparator;

@@ -2,8 +2,6 @@ package dev.vigil.server.scan.sca;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.model.ScanKind;
-import dev.vigil.server.advisories.AdvisoryRepository;
-import dev.vigil.server.store.Database;
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.scan.ScanDeadline;
 import dev.vigil.server.scan.Scanner;
@@ -13,8 +11,8 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Optional;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -33,11 +31,6 @@ public final class ScaScanner implements Scanner {
 
     public ScaScanner(AdvisoryMatcher matcher) {
         this.matcher = matcher;
-    }
-
-    /** The engine over the shared advisory database: what the server registers for {@code ScanKind.SCA}. */
-    public static ScaScanner using(Database database) {
-        return new ScaScanner(new AdvisoryMatcher(database, new AdvisoryRepository()));
     }
 
     @Override

@@ -1,7 +1,6 @@
 package dev.vigil.server.scan.sca;
 
 import dev.vigil.model.Severity;
-import dev.vigil.server.advisories.Advisory;
 import us.springett.cvss.Cvss;
 
 import java.util.Locale;

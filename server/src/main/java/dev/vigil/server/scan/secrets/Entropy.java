@@ -1,5 +1,8 @@
 package dev.vigil.server.scan.secrets;
 
+import java.util.HashMap;
+import java.util.Map;
+
 /** Shannon entropy, in bits per character, of a candidate secret. */
 final class Entropy {
 
@@ -12,13 +15,13 @@ final class Entropy {
             return 0.0;
         }
         int[] counts = new int[128];
-        java.util.Map<Character, Integer> others = null;
+        Map<Character, Integer> others = null;
         for (int i = 0; i < length; i++) {
             char c = text.charAt(i);
             if (c < 128) {
                 counts[c]++;
             } else {
-                others = others == null ? new java.util.HashMap<>() : others;
+                others = others == null ? new HashMap<>() : others;
                 others.merge(c, 1, Integer::sum);
             }
         }

@@ -4,6 +4,7 @@ import dev.vigil.model.Severity;
 import dev.vigil.server.advisories.AdvisoryFixtures;
 import dev.vigil.server.advisories.AdvisoryImporter;
 import dev.vigil.server.advisories.AdvisoryRepository;
+import dev.vigil.server.advisories.StoredAdvisories;
 import dev.vigil.server.store.Database;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -26,7 +27,7 @@ class AdvisoryMatcherTest {
         database = AdvisoryFixtures.memoryDatabase();
         AdvisoryRepository repository = new AdvisoryRepository();
         new AdvisoryImporter(database, repository, Clock.systemUTC()).importPaths(AdvisoryFixtures.snapshotFiles());
-        matcher = new AdvisoryMatcher(database, repository);
+        matcher = new AdvisoryMatcher(new StoredAdvisories(database, repository));
     }
 
     @AfterAll

@@ -1,9 +1,8 @@
 package dev.vigil.server.scan.sca;
 
-import dev.vigil.server.testing.TestData;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vigil.server.testing.TestData;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

@@ -5,12 +5,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vigil.server.advisories.AdvisoryFixtures;
 import dev.vigil.server.advisories.AdvisoryImporter;
 import dev.vigil.server.advisories.AdvisoryRepository;
+import dev.vigil.server.advisories.StoredAdvisories;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.testing.TestData;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -37,7 +37,7 @@ class PypiSnapshotPropertyTest {
         try (Database database = AdvisoryFixtures.memoryDatabase()) {
             AdvisoryRepository repository = new AdvisoryRepository();
             new AdvisoryImporter(database, repository, Clock.systemUTC()).importPaths(List.of(file));
-            AdvisoryMatcher matcher = new AdvisoryMatcher(database, repository);
+            AdvisoryMatcher matcher = new AdvisoryMatcher(new StoredAdvisories(database, repository));
             for (String line : TestData.lines(file)) {
                 JsonNode record = JSON.readTree(line);
                 if (record.hasNonNull("withdrawn")) {

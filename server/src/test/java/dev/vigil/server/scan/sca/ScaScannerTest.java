@@ -4,6 +4,7 @@ import dev.vigil.model.ScanKind;
 import dev.vigil.server.advisories.AdvisoryFixtures;
 import dev.vigil.server.advisories.AdvisoryImporter;
 import dev.vigil.server.advisories.AdvisoryRepository;
+import dev.vigil.server.advisories.StoredAdvisories;
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.scan.SourceFile;
 import dev.vigil.server.store.Database;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,9 +79,9 @@ class ScaScannerTest {
         assertThat(ScaScanner.isManifest("src/App.java")).isFalse();
     }
 
-    private ScaScanner scannerWith(List<java.nio.file.Path> files) throws IOException {
+    private ScaScanner scannerWith(List<Path> files) throws IOException {
         new AdvisoryImporter(database, repository, Clock.systemUTC()).importPaths(files);
-        AdvisoryMatcher matcher = new AdvisoryMatcher(database, repository);
+        AdvisoryMatcher matcher = new AdvisoryMatcher(new StoredAdvisories(database, repository));
         return new ScaScanner(matcher);
     }
 

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -40,7 +41,7 @@ class KeywordIndexTest {
 
     static List<String> hits(KeywordFinder finder, byte[] text) {
         List<String> hits = new ArrayList<>();
-        finder.find(text, (start, end, rules) -> hits.add(start + "-" + end + " " + java.util.Arrays.toString(rules)));
+        finder.find(text, (start, end, rules) -> hits.add(start + "-" + end + " " + Arrays.toString(rules)));
         return hits;
     }
 

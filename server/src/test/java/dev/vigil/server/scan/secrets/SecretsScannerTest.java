@@ -4,8 +4,8 @@ import dev.vigil.model.ScanKind;
 import dev.vigil.model.Severity;
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.scan.Fingerprints;
-import dev.vigil.server.scan.SecretDigest;
 import dev.vigil.server.scan.Scanner;
+import dev.vigil.server.scan.SecretDigest;
 import dev.vigil.server.scan.SourceFile;
 import org.junit.jupiter.api.Test;
 

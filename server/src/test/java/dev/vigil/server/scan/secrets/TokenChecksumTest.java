@@ -2,9 +2,9 @@ package dev.vigil.server.scan.secrets;
 
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.scan.SourceFile;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /** composer.lock: {@code packages} and {@code packages-dev} (dev); direct names from the composer.json beside it. */
@@ -32,7 +33,7 @@ final class ComposerLockParser implements ManifestParser {
                 }
                 int line = json.line(LocatedJson.pointer(section, String.valueOf(i), "name"));
                 out.add(new Dependency(Ecosystem.PACKAGIST, name, version, file.path(), line,
-                        declared.contains(name.toLowerCase(java.util.Locale.ROOT)), section.equals("packages-dev")));
+                        declared.contains(name.toLowerCase(Locale.ROOT)), section.equals("packages-dev")));
             }
         }
         return out;
@@ -43,7 +44,7 @@ final class ComposerLockParser implements ManifestParser {
         try {
             JsonNode root = LocatedJson.parse(ManifestFiles.text(manifest)).root();
             for (String section : List.of("require", "require-dev")) {
-                root.path(section).fieldNames().forEachRemaining(n -> names.add(n.toLowerCase(java.util.Locale.ROOT)));
+                root.path(section).fieldNames().forEachRemaining(n -> names.add(n.toLowerCase(Locale.ROOT)));
             }
         } catch (IOException | RuntimeException e) {
             return Set.of();

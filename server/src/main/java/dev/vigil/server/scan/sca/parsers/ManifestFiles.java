@@ -3,10 +3,13 @@ package dev.vigil.server.scan.sca.parsers;
 import dev.vigil.server.scan.Scanner;
 import dev.vigil.server.scan.SourceFile;
 
+import java.util.ArrayDeque;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** The candidate files of one archive, by path, so that a parser can find a sibling, a parent or an include. */
 final class ManifestFiles {
@@ -17,7 +20,7 @@ final class ManifestFiles {
 
     private final Map<String, SourceFile> byPath = new LinkedHashMap<>();
     private final Scanner.Warnings warnings;
-    private final java.util.Set<String> claimed = new java.util.HashSet<>();
+    private final Set<String> claimed = new HashSet<>();
 
     ManifestFiles(List<SourceFile> files, Scanner.Warnings warnings) {
         files.forEach(f -> byPath.putIfAbsent(f.path(), f));
@@ -72,7 +75,7 @@ final class ManifestFiles {
 
     static Optional<String> normalise(String path) {
         StringBuilder out = new StringBuilder();
-        java.util.ArrayDeque<String> parts = new java.util.ArrayDeque<>();
+        ArrayDeque<String> parts = new ArrayDeque<>();
         for (String part : path.replace('\\', '/').split("/")) {
             if (part.isEmpty() || part.equals(".")) {
                 continue;

@@ -4,6 +4,7 @@ import org.xml.sax.Attributes;
 import org.xml.sax.InputSource;
 import org.xml.sax.Locator;
 import org.xml.sax.SAXException;
+import org.xml.sax.SAXParseException;
 import org.xml.sax.XMLReader;
 import org.xml.sax.helpers.DefaultHandler;
 
@@ -110,7 +111,7 @@ record XmlTree(String name, String text, int line, List<XmlTree> children) {
         }
 
         @Override
-        public void fatalError(org.xml.sax.SAXParseException e) throws SAXException {
+        public void fatalError(SAXParseException e) throws SAXException {
             throw e;
         }
     }

@@ -6,6 +6,7 @@ import dev.vigil.server.scan.SourceFile;
 import dev.vigil.server.scan.sca.Dependency;
 import dev.vigil.server.scan.sca.Ecosystem;
 import dev.vigil.server.testing.TestData;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -88,10 +89,10 @@ class JuiceShopLockfileTest {
         List<Dependency> pinned = Manifests.parse(alone);
 
         assertThat(pinned).extracting(Dependency::name, Dependency::version, Dependency::line, Dependency::direct)
-                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("colors", "1.4.0", lineOf(alone, "colors"), true),
-                        org.assertj.core.groups.Tuple.tuple("express-jwt", "0.1.3", lineOf(alone, "express-jwt"), true),
-                        org.assertj.core.groups.Tuple.tuple("jsonwebtoken", "0.4.0", 132, true),
-                        org.assertj.core.groups.Tuple.tuple("sanitize-html", "1.4.2", lineOf(alone, "sanitize-html"), true));
+                .containsExactlyInAnyOrder(Tuple.tuple("colors", "1.4.0", lineOf(alone, "colors"), true),
+                        Tuple.tuple("express-jwt", "0.1.3", lineOf(alone, "express-jwt"), true),
+                        Tuple.tuple("jsonwebtoken", "0.4.0", 132, true),
+                        Tuple.tuple("sanitize-html", "1.4.2", lineOf(alone, "sanitize-html"), true));
         assertThat(pinned).noneMatch(d -> d.name().equals("express")).as("^4.22.1 is a range, not a version");
     }
 

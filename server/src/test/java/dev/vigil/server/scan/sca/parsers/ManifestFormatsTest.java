@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;
@@ -43,7 +44,7 @@ class ManifestFormatsTest {
         for (int round = 0; round < 20; round++) {
             byte[] bytes = new byte[random.nextInt(2000)];
             random.nextBytes(bytes);
-            String text = round % 2 == 0 ? new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1)
+            String text = round % 2 == 0 ? new String(bytes, StandardCharsets.ISO_8859_1)
                     : "[{\"\n  a: b\n[[package]]\nname = \"x\n<project>".repeat(round);
             Manifests.Collected warnings = new Manifests.Collected();
 

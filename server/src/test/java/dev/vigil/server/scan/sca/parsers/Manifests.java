@@ -5,7 +5,6 @@ import dev.vigil.server.scan.SourceFile;
 import dev.vigil.server.scan.sca.Dependency;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

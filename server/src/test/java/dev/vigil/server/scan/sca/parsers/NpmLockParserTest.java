@@ -2,6 +2,7 @@ package dev.vigil.server.scan.sca.parsers;
 
 import dev.vigil.server.scan.sca.Dependency;
 import dev.vigil.server.scan.sca.Ecosystem;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -113,11 +114,11 @@ class NpmLockParserTest {
         assertThat(found).extracting(Dependency::name, Dependency::version, Dependency::line, Dependency::direct,
                         Dependency::dev)
                 .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple("debug", "2.6.9", 5, true, false),
-                        org.assertj.core.groups.Tuple.tuple("ms", "2.0.0", 9, false, false),
-                        org.assertj.core.groups.Tuple.tuple("ms", "2.1.3", 14, false, false),
-                        org.assertj.core.groups.Tuple.tuple("chai", "4.3.7", 17, true, true),
-                        org.assertj.core.groups.Tuple.tuple("lodash", "4.17.21", 21, false, false));
+                        Tuple.tuple("debug", "2.6.9", 5, true, false),
+                        Tuple.tuple("ms", "2.0.0", 9, false, false),
+                        Tuple.tuple("ms", "2.1.3", 14, false, false),
+                        Tuple.tuple("chai", "4.3.7", 17, true, true),
+                        Tuple.tuple("lodash", "4.17.21", 21, false, false));
     }
 
     @Test
@@ -157,8 +158,8 @@ class NpmLockParserTest {
         List<Dependency> found = parse(file("web/package.json", manifest));
 
         assertThat(found).extracting(Dependency::name, Dependency::version, Dependency::line, Dependency::dev)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("express", "4.17.1", 3, false),
-                        org.assertj.core.groups.Tuple.tuple("jest", "29.0.0", 7, true));
+                .containsExactly(Tuple.tuple("express", "4.17.1", 3, false),
+                        Tuple.tuple("jest", "29.0.0", 7, true));
     }
 
     @Test

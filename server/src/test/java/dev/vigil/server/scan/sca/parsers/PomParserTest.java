@@ -2,12 +2,14 @@ package dev.vigil.server.scan.sca.parsers;
 
 import dev.vigil.server.scan.sca.Dependency;
 import dev.vigil.server.scan.sca.Ecosystem;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.SocketTimeoutException;
+import java.time.Duration;
 import java.util.List;
 
 import static dev.vigil.server.scan.sca.parsers.Manifests.file;
@@ -270,7 +272,7 @@ class PomParserTest {
                 </project>
                 """.formatted(properties);
 
-        List<Dependency> found = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(5),
+        List<Dependency> found = Assertions.assertTimeoutPreemptively(Duration.ofSeconds(5),
                 () -> parse(file("pom.xml", pom)));
 
         assertThat(found).extracting(Dependency::version).containsExactly("1");

@@ -1,8 +1,10 @@
 package dev.vigil.server.scan.sca.parsers;
 
 import dev.vigil.server.scan.sca.Dependency;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.List;
 
 import static dev.vigil.server.scan.sca.parsers.Manifests.file;
@@ -202,7 +204,7 @@ class YarnAndPnpmParsersTest {
         }
         Manifests.Collected warnings = new Manifests.Collected();
 
-        List<Dependency> found = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10),
+        List<Dependency> found = Assertions.assertTimeoutPreemptively(Duration.ofSeconds(10),
                 () -> Manifests.parse(warnings, file("pnpm-lock.yaml", yaml.toString())));
 
         assertThat(found).isEmpty();

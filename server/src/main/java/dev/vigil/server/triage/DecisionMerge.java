@@ -1,0 +1,17 @@
+package dev.vigil.server.triage;
+
+import dev.vigil.server.store.FindingCounts;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.UUID;
+
+/** The decisions' step in a default-branch merge: applies them to the project's findings (decisions.Decisions, wired by the server). */
+@FunctionalInterface
+public interface DecisionMerge {
+
+    DecisionMerge NONE = (c, tenantId, projectId, now, counts) -> { };
+
+    void apply(Connection c, UUID tenantId, UUID projectId, long now, FindingCounts.Changes counts)
+            throws SQLException;
+}
