@@ -28,6 +28,7 @@ import dev.vigil.server.store.ProjectRepository;
 import dev.vigil.server.store.ScanRepository;
 import dev.vigil.server.store.Sql;
 import dev.vigil.server.testing.Archives;
+import dev.vigil.server.testing.GitHubTokens;
 import dev.vigil.server.testing.MutableClock;
 import dev.vigil.server.testing.TestServer;
 import dev.vigil.server.testing.WebhookReceiver;
@@ -590,7 +591,7 @@ class WebhookTest {
         for (int i = 0; i < 36; i++) {
             token.append(ALPHABET.charAt(RANDOM.nextInt(ALPHABET.length())));
         }
-        return token.toString();
+        return GitHubTokens.withChecksum(token.toString());
     }
 
     /** The receiver's side: the hex HMAC-SHA256 of the raw body keyed with the secret's UTF-8 bytes. */

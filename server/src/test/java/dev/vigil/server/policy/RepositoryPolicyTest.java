@@ -21,6 +21,7 @@ import dev.vigil.server.advisories.AdvisoryRepository;
 import dev.vigil.server.store.FindingRepository;
 import dev.vigil.server.store.HistoryRepository;
 import dev.vigil.server.testing.Archives;
+import dev.vigil.server.testing.GitHubTokens;
 import dev.vigil.server.testing.MutableClock;
 import dev.vigil.server.testing.TestData;
 import dev.vigil.server.testing.TestServer;
@@ -93,7 +94,7 @@ class RepositoryPolicyTest {
         for (int i = 0; i < 36; i++) {
             token.append(ALPHABET.charAt(RANDOM.nextInt(ALPHABET.length())));
         }
-        return token.toString();
+        return GitHubTokens.withChecksum(token.toString());
     }
 
     private static LocalDate today() {
