@@ -30,6 +30,7 @@ final class FindingDetailPane {
     private final SeverityBadge severity = new SeverityBadge();
     private final Label title = new Label();
     private final GridPane fields = new GridPane();
+    private final HBox decision = new HBox(4);
     private final VBox history = new VBox(4);
     private final VBox content = new VBox(12);
     private final ScrollPane root = new ScrollPane(content);
@@ -59,8 +60,9 @@ final class FindingDetailPane {
         Label historyTitle = new Label("History");
         historyTitle.getStyleClass().add("detail-section");
         content.getStyleClass().add("detail-content");
-        content.getChildren().addAll(new HBox(8, severity, title), actions(prompts), message, policy, fields,
-                historyTitle, history);
+        decision.managedProperty().bind(decision.visibleProperty());
+        content.getChildren().addAll(new HBox(8, severity, title), actions(prompts), message, policy, decision,
+                fields, historyTitle, history);
         model.findingProperty().subscribe(this::show);
         model.history().subscribe(this::showHistory);
     }
@@ -92,6 +94,8 @@ final class FindingDetailPane {
 
     private void show(Finding finding) {
         fields.getChildren().clear();
+        decision.getChildren().clear();
+        decision.setVisible(false);
         content.setVisible(finding != null);
         if (finding == null) {
             return;
@@ -111,7 +115,7 @@ final class FindingDetailPane {
                 : TIME.format(finding.slaDeadline()) + (finding.slaBreached() ? " (breached)" : ""));
         row("First seen", TIME.format(finding.firstSeen()));
         row("Last seen", TIME.format(finding.lastSeen()));
-        decisionRow(finding);
+        showDecision(finding);
         row("Accepted by", finding.acceptedBy());
         row("Accepted because", finding.acceptedReason());
         row("Accepted until", finding.acceptedUntil() == null ? null : finding.acceptedUntil().toString());
@@ -119,16 +123,16 @@ final class FindingDetailPane {
         row("ID", finding.id().toString());
     }
 
-    /** Which decision set the status, as a link to it on the Decisions page. */
-    private void decisionRow(Finding finding) {
+    /** Which decision set the status, under the status itself, as a link to it on the Decisions page. */
+    private void showDecision(Finding finding) {
         FindingDetailViewModel.decisionOf(finding).ifPresent(id -> {
-            Label key = new Label("Set by");
-            key.getStyleClass().add("detail-key");
+            Label key = new Label("Status set by");
             key.setMinWidth(Region.USE_PREF_SIZE);
             Hyperlink link = new Hyperlink("decision " + id.toString().substring(0, 8) + "…");
             link.setId("detail-decision-link");
             link.setOnAction(event -> links.open(id));
-            fields.addRow(fields.getRowCount(), key, link);
+            decision.getChildren().setAll(key, link);
+            decision.setVisible(true);
         });
     }
 

@@ -21,6 +21,7 @@ import dev.vigil.server.advisories.AdvisoryRepository;
 import dev.vigil.server.store.ScanRepository;
 import dev.vigil.server.store.ScanRow;
 import dev.vigil.server.testing.Archives;
+import dev.vigil.server.testing.GitHubTokens;
 import dev.vigil.server.testing.TestData;
 import dev.vigil.server.testing.TestServer;
 import javafx.scene.Scene;
@@ -137,7 +138,7 @@ public final class TestSessions {
         for (int i = 0; i < 36; i++) {
             token.append(alphabet.charAt(random.nextInt(alphabet.length())));
         }
-        return token.toString();
+        return GitHubTokens.withChecksum(token.toString());
     }
 
     /** A session over temporary settings, switched to {@code tenant} with a fresh key of its Owner. */
