@@ -179,7 +179,7 @@ final class Components {
 
     private ScanProcessor processor(Map<ScanKind, Scanner> scanners, Decisions decisions, ScanEvents events) {
         var merger = new FindingMerger(projects, new MergeRepository(), SlaPolicy.defaults(), policies,
-                decisions::applyOnMerge);
+                decisions.onMerge());
         return new ScanProcessor(database, scans, archives, merger, scanners, settings.archiveLimits(),
                 settings.scanTimeout(), clock, Version.current(), metrics, new PrCommentOutbox(scms, comments),
                 events);

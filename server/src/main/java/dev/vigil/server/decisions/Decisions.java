@@ -4,11 +4,13 @@ import dev.vigil.model.Decision;
 import dev.vigil.model.DecisionScope;
 import dev.vigil.model.FindingStatus;
 import dev.vigil.server.access.Caller;
+import dev.vigil.server.scan.Detection;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.FindingCounts;
 import dev.vigil.server.store.FindingRepository;
 import dev.vigil.server.store.HistoryRepository;
 import dev.vigil.server.store.ProjectRepository;
+import dev.vigil.server.triage.DecisionMerge;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -16,12 +18,14 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -133,6 +137,42 @@ public final class Decisions {
      * Applies every live decision that reaches the project to its open, in-backlog and in-progress findings,
      * in the merge's transaction; a finding a decision changed once is not changed by it again.
      */
+    /** The decisions' step in the merge: applied to a default-branch scan's findings, covering a PR scan's. */
+    public DecisionMerge onMerge() {
+        return new DecisionMerge() {
+            @Override
+            public void apply(Connection c, UUID tenantId, UUID projectId, long now, FindingCounts.Changes counts)
+                    throws SQLException {
+                applyOnMerge(c, tenantId, projectId, now, counts);
+            }
+
+            @Override
+            public Predicate<Detection> covering(Connection c, UUID tenantId, UUID projectId, long now)
+                    throws SQLException {
+                return Decisions.this.covering(c, tenantId, projectId, now);
+            }
+        };
+    }
+
+    /**
+     * The detections of a pull-request scan that a live decision reaching the project covers, as a finding of
+     * theirs would be: such a detection is neither introduced nor blocking (ADR 0052).
+     */
+    Predicate<Detection> covering(Connection c, UUID tenantId, UUID projectId, long now) throws SQLException {
+        LocalDate today = LocalDate.ofInstant(Instant.ofEpochMilli(now), ZoneOffset.UTC);
+        List<Predicate<Detection>> scopes = new ArrayList<>();
+        for (DecisionRow row : decisions.reaching(c, tenantId, projectId)) {
+            if (row.liveOn(today)) {
+                ScopeMatcher scope = matcher(c, tenantId, row.scope());
+                boolean anyRule = row.scope().ruleId() == null;
+                scopes.add(d -> (anyRule || scope.ruleIds().contains(d.ruleId()))
+                        && scope.matches(new Candidate(null, projectId, d.ruleId(), d.kind(), d.path(),
+                                d.description(), FindingStatus.OPEN)));
+            }
+        }
+        return d -> scopes.stream().anyMatch(scope -> scope.test(d));
+    }
+
     public void applyOnMerge(Connection c, UUID tenantId, UUID projectId, long now, FindingCounts.Changes counts)
             throws SQLException {
         LocalDate today = LocalDate.ofInstant(Instant.ofEpochMilli(now), ZoneOffset.UTC);

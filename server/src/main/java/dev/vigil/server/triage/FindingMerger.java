@@ -108,8 +108,9 @@ public final class FindingMerger {
             distinct.values().forEach(policy::decide);
             return Result.of(counts(distinct.values(), null, null, null), distinct.values());
         }
+        Predicate<Detection> decided = decisions.covering(c, scan.tenantId(), scan.projectId(), now);
         return compare(scan, distinct, known, BlockingPolicy.of(policies.findOrDefault(c, scan.projectId())),
-                d -> policy.decide(d).isPresent());
+                d -> policy.decide(d).isPresent() || decided.test(d));
     }
 
     /** The findings a default-branch scan opened and those it found again after they were resolved. */

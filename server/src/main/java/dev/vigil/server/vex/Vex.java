@@ -47,6 +47,10 @@ public final class Vex {
         return database.read(c -> {
             Project project = project(c, caller, projectId);
             List<VexFinding> rows = findings.findings(c, caller.tenantId(), projectId);
+            if (format == VexFormat.OPENVEX && rows.isEmpty()) {
+                // an OpenVEX document holds at least one statement (its schema's minItems): there is none to make
+                throw VexRefused.notFound("dependency finding to state in OpenVEX");
+            }
             Instant now = Instant.ofEpochMilli(clock.millis());
             return format == VexFormat.OPENVEX ? OpenVex.write(project, rows, now)
                     : CycloneDxVex.write(project, rows, now);

@@ -3,6 +3,8 @@ package dev.vigil.server.decisions;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vigil.client.RawResponse;
+import dev.vigil.client.ScanArchive;
+import dev.vigil.client.ScanSubmission;
 import dev.vigil.client.VigilApiException;
 import dev.vigil.client.VigilClient;
 import dev.vigil.model.Decision;
@@ -13,8 +15,11 @@ import dev.vigil.model.HistoryEntry;
 import dev.vigil.model.NewDecision;
 import dev.vigil.model.Project;
 import dev.vigil.model.Role;
+import dev.vigil.model.ScanDetail;
+import dev.vigil.model.ScanType;
 import dev.vigil.model.StatusChange;
 import dev.vigil.model.TriageAction;
+import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.TestServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -23,6 +28,7 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -201,6 +207,29 @@ class DecisionsTest {
         assertThat(findings(owner, later)).filteredOn(f -> !f.ruleId().equals("aws-s3-public-acl"))
                 .allMatch(f -> f.status() == FindingStatus.OPEN);
         assertThat(owner.getDecision(made.id()).applied()).isEqualTo(1);
+    }
+
+    @Test
+    void aPullRequestScanNeitherIntroducesNorIsBlockedByWhatADecisionCovers() {
+        Project project = project(owner, "pull-requests");
+        scan(owner, project, Map.of("README.md", "nothing yet\n"));
+        admin.createDecision(new NewDecision(new DecisionScope("CKV_AWS_20", null, "infra/**", null),
+                FindingStatus.FALSE_POSITIVE, "static website bucket", null));
+
+        ScanDetail covered = pullRequest(project, 11, "infra/main.tf");
+        ScanDetail control = pullRequest(project, 12, "other/main.tf");
+
+        assertThat(control.summary().introduced()).isPositive();
+        assertThat(covered.summary().introduced()).isEqualTo(control.summary().introduced() - 1);
+        // the covered finding is a high one, which blocks by default
+        assertThat(covered.summary().blocking()).isEqualTo(control.summary().blocking() - 1);
+        assertThat(findings(owner, project)).isEmpty();
+    }
+
+    private ScanDetail pullRequest(Project project, int prId, String path) {
+        var scan = owner.submitScan(ScanSubmission.of(ScanArchive.of(Archives.tarGz(Map.of(path, PUBLIC_BUCKET))),
+                project.id(), "feature", DecisionFixtures.COMMIT, ScanType.IAC).withPrId(prId));
+        return owner.awaitScan(scan.id(), Duration.ofSeconds(60));
     }
 
     @Test

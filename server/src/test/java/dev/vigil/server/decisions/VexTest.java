@@ -147,6 +147,19 @@ class VexTest {
     }
 
     @Test
+    void aProjectWithoutDependencyFindingsHasAnEmptyValidBomButNoOpenVexDocument() {
+        Project project = project(owner, "nothing-to-state");
+
+        JsonNode bom = owner.exportVex(project.id(), VexFormat.CYCLONEDX);
+
+        assertThat(cycloneDx.validate(bom)).extracting(ValidationMessage::getMessage).isEmpty();
+        assertThat(bom.path("vulnerabilities")).isEmpty();
+        // OpenVEX needs at least one statement: an empty document would not be OpenVEX
+        assertThatThrownBy(() -> owner.exportVex(project.id(), VexFormat.OPENVEX))
+                .isInstanceOfSatisfying(VigilApiException.class, e -> assertThat(e.status()).isEqualTo(404));
+    }
+
+    @Test
     void anAcceptedFindingIsInTriageWithItsReasonInBothFormats() {
         Project project = project(owner, "accepted-out");
         scan(owner, project, Map.of("package-lock.json", lockfile("1.0.0", "2.0.0")));
