@@ -91,7 +91,7 @@ final class TerraformDirectory {
     }
 
     /**
-     * The directory a local {@code source} ({@code ./modules/x}, {@code ../shared}) names from this one, or
+     * The directory a local {@code source} ({@code ./modules/x}, {@code ../common}) names from this one, or
      * null for a registry, Git or HTTP source, or a path that leaves the archive.
      */
     String resolve(String source) {
