@@ -1,6 +1,7 @@
 package dev.vigil.server.policy;
 
 import dev.vigil.server.scan.SourceFile;
+import dev.vigil.server.testing.LinearTime;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -21,9 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
  */
 class PolicyLinearTest {
 
-    private static final int GROWTH = 8;
-    private static final double MAX_RATIO = 4;
-    private static final int ROUNDS = 3;
+    private static final int GROWTH = LinearTime.GROWTH;
     private static final LocalDate TODAY = LocalDate.of(2026, 11, 28);
 
     record Shape(String description, String fileName, int n, IntFunction<String> content) {
@@ -52,19 +51,7 @@ class PolicyLinearTest {
         assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
             byte[] small = shape.content().apply(shape.n()).getBytes(StandardCharsets.UTF_8);
             byte[] large = shape.content().apply(shape.n() * GROWTH).getBytes(StandardCharsets.UTF_8);
-            read(shape.fileName(), large);
-            long smallNanos = Long.MAX_VALUE;
-            long largeNanos = Long.MAX_VALUE;
-            for (int round = 0; round < ROUNDS && (round == 0 || largeNanos >= MAX_RATIO * smallNanos); round++) {
-                smallNanos = Math.min(smallNanos, best(() -> IntStream.range(0, GROWTH)
-                        .forEach(i -> read(shape.fileName(), small))));
-                largeNanos = Math.min(largeNanos, best(() -> read(shape.fileName(), large)));
-            }
-
-            assertThat((double) largeNanos / smallNanos)
-                    .as("%s: %d bytes %d times in %.1f ms, %d bytes once in %.1f ms", shape, small.length, GROWTH,
-                            smallNanos / 1e6, large.length, largeNanos / 1e6)
-                    .isLessThan(MAX_RATIO);
+            LinearTime.assertLinear(shape, small, large, content -> read(shape.fileName(), content));
         });
     }
 
@@ -75,16 +62,6 @@ class PolicyLinearTest {
         if (fileName.equals(PolicyFile.PATH)) {
             assertThat(PolicyFileParser.parse(content, TODAY).problems()).isEmpty();
         }
-    }
-
-    private static long best(Runnable work) {
-        long best = Long.MAX_VALUE;
-        for (int run = 0; run < 2; run++) {
-            long start = System.nanoTime();
-            work.run();
-            best = Math.min(best, System.nanoTime() - start);
-        }
-        return best;
     }
 
     private static String lines(int n, IntFunction<String> line) {

@@ -2,6 +2,7 @@ package dev.vigil.server.scan;
 
 import dev.vigil.server.scan.iac.IacScanner;
 import dev.vigil.server.scan.sca.ManifestParsers;
+import dev.vigil.server.testing.LinearTime;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -13,7 +14,6 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
@@ -25,11 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
  */
 class LinearParsingTest {
 
-    private static final int GROWTH = 8;
-    private static final double MAX_RATIO = 4;
-    private static final int RUNS = 2;
+    private static final int GROWTH = LinearTime.GROWTH;
     /** Rounds of runs while the ratio is over the bound: a pause of the machine passes, a square does not. */
-    private static final int ROUNDS = 3;
     private static final IacScanner IAC = new IacScanner();
 
     /** A hard input for one parser: the file's name, and its content for a size. */
@@ -142,30 +139,8 @@ class LinearParsingTest {
         assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
             byte[] small = shape.content().apply(shape.n()).getBytes(StandardCharsets.UTF_8);
             byte[] large = shape.content().apply(shape.n() * GROWTH).getBytes(StandardCharsets.UTF_8);
-            read(shape.fileName(), large);
-            long smallNanos = Long.MAX_VALUE;
-            long largeNanos = Long.MAX_VALUE;
-            for (int round = 0; round < ROUNDS && (round == 0 || largeNanos >= MAX_RATIO * smallNanos); round++) {
-                smallNanos = Math.min(smallNanos, best(() -> IntStream.range(0, GROWTH)
-                        .forEach(i -> read(shape.fileName(), small))));
-                largeNanos = Math.min(largeNanos, best(() -> read(shape.fileName(), large)));
-            }
-
-            assertThat((double) largeNanos / smallNanos)
-                    .as("%s: %d bytes %d times in %.1f ms, %d bytes once in %.1f ms", shape, small.length, GROWTH,
-                            smallNanos / 1e6, large.length, largeNanos / 1e6)
-                    .isLessThan(MAX_RATIO);
+            LinearTime.assertLinear(shape, small, large, content -> read(shape.fileName(), content));
         });
-    }
-
-    private static long best(Runnable work) {
-        long best = Long.MAX_VALUE;
-        for (int run = 0; run < RUNS; run++) {
-            long start = System.nanoTime();
-            work.run();
-            best = Math.min(best, System.nanoTime() - start);
-        }
-        return Math.max(best, 1);
     }
 
     /** The file through its engine's public entry: manifests parsed, IaC files read and checked. */
