@@ -60,7 +60,7 @@ final class RuleCompiler {
                 allowlist(allow, where), orEmpty(d.aliases()), before, after, Boolean.TRUE.equals(d.fallback()),
                 d.regex().contains("{{assign}}"),
                 d.examplePath() == null ? "config.txt" : d.examplePath(),
-                Optional.ofNullable(d.checksum()).map(TokenChecksum::named),
+                Optional.ofNullable(d.checksum()).map(TokenChecksum::named), Boolean.TRUE.equals(d.jwt()),
                 orEmpty(examples.find()), orEmpty(examples.ignore()),
                 help.of(d.id(), d.title(), d.cwe(), orEmpty(d.aliases())));
     }
