@@ -16,10 +16,11 @@ import java.util.Objects;
  * @param line     1-based line of the problem in {@code path}
  * @param aliases  equivalent ids in other tools (Checkov, Trivy, CVE, GHSA), possibly empty
  * @param help     what the rule means (risk, fix, references), or null where the engine has none
+ * @param dependency for sca, the package's dependency path and remediation; null for other kinds
  */
 public record Detection(ScanKind kind, String ruleId, String title, Severity severity, String cwe, String path,
                         int line, String description, String fixAvailable, boolean isBreaking, boolean isDirect,
-                        String identity, List<String> aliases, RuleHelp help) {
+                        String identity, List<String> aliases, RuleHelp help, DependencyDetail dependency) {
 
     public Detection {
         Objects.requireNonNull(kind, "kind");
@@ -31,6 +32,14 @@ public record Detection(ScanKind kind, String ruleId, String title, Severity sev
         description = description == null ? title : description;
         line = Math.max(1, line);
         aliases = aliases == null ? List.of() : List.copyOf(aliases);
+    }
+
+    /** A detection of no package. */
+    public Detection(ScanKind kind, String ruleId, String title, Severity severity, String cwe, String path,
+                     int line, String description, String fixAvailable, boolean isBreaking, boolean isDirect,
+                     String identity, List<String> aliases, RuleHelp help) {
+        this(kind, ruleId, title, severity, cwe, path, line, description, fixAvailable, isBreaking, isDirect,
+                identity, aliases, help, null);
     }
 
     /** A detection whose rule has no help of its own. */

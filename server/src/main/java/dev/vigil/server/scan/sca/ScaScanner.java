@@ -2,6 +2,7 @@ package dev.vigil.server.scan.sca;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.model.ScanKind;
+import dev.vigil.server.scan.DependencyDetail;
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.scan.ScanDeadline;
 import dev.vigil.server.scan.Scanner;
@@ -93,7 +94,7 @@ public final class ScaScanner implements Scanner {
         return new Detection(ScanKind.SCA, m.advisoryId(), m.summary(), m.severity(),
                 m.cwe().isEmpty() ? null : m.cwe(), d.manifestPath(), d.line(), description,
                 m.fixCommand().orElse(null), m.breaking(), d.direct(), d.ecosystem().osvName() + ":" + d.name(),
-                m.aliases());
+                m.aliases(), null, new DependencyDetail(d.path().steps(), Remediations.of(m)));
     }
 
     /** One scan's SCA state; after {@link #finish}, {@link #result} holds its dependencies and matches. */
