@@ -2,6 +2,7 @@ package dev.vigil.server.api;
 
 import dev.vigil.model.ExportFormat;
 import dev.vigil.model.Finding;
+import dev.vigil.model.FindingDetail;
 import dev.vigil.model.FindingFilter;
 import dev.vigil.model.FindingStats;
 import dev.vigil.model.HistoryEntry;
@@ -67,6 +68,13 @@ public final class FindingReads {
     public Finding find(Caller caller, UUID id) {
         return database.read(c -> findings.find(c, caller.tenantId(), id, clock.millis()))
                 .orElseThrow(() -> ApiException.notFound("finding"));
+    }
+
+    /** One finding with its context; the context comes with the engines' changes (ADR 0057). */
+    public FindingDetail detail(Caller caller, UUID id) {
+        Finding finding = find(caller, id);
+        // dependency_path and remediation: read here once the SCA engine stores them (migration V19).
+        return new FindingDetail(finding, null, List.of(), null, null, null);
     }
 
     public Page<HistoryEntry> history(Caller caller, UUID id, int limit, Optional<String> cursor) {
