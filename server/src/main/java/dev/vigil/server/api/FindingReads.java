@@ -13,6 +13,7 @@ import dev.vigil.server.http.ApiException;
 import dev.vigil.server.http.Cursor;
 import dev.vigil.server.http.Paging;
 import dev.vigil.server.store.Database;
+import dev.vigil.server.store.DependencyColumns;
 import dev.vigil.server.store.FindingQuery;
 import dev.vigil.server.store.FindingRepository;
 import dev.vigil.server.store.HistoryRepository;
@@ -42,6 +43,7 @@ public final class FindingReads {
     private final HistoryRepository history;
     private final StatsRepository stats;
     private final Clock clock;
+    private final DependencyColumns dependencies = new DependencyColumns();
 
     public FindingReads(Database database, FindingRepository findings, HistoryRepository history,
                         StatsRepository stats, Clock clock) {
@@ -70,11 +72,12 @@ public final class FindingReads {
                 .orElseThrow(() -> ApiException.notFound("finding"));
     }
 
-    /** One finding with its context; the context comes with the engines' changes (ADR 0057). */
+    /** One finding with its context; the context comes with the engines' changes (ADR 0057, ADR 0058). */
     public FindingDetail detail(Caller caller, UUID id) {
         Finding finding = find(caller, id);
-        // dependency_path and remediation: read here once the SCA engine stores them (migration V19).
-        return new FindingDetail(finding, null, List.of(), null, null, null);
+        DependencyColumns.Stored dependency = database.read(c -> dependencies.find(c, caller.tenantId(), id))
+                .orElseThrow(() -> ApiException.notFound("finding"));
+        return new FindingDetail(finding, null, List.of(), null, dependency.path(), dependency.remediation());
     }
 
     public Page<HistoryEntry> history(Caller caller, UUID id, int limit, Optional<String> cursor) {
