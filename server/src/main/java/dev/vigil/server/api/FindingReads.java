@@ -13,7 +13,6 @@ import dev.vigil.server.http.ApiException;
 import dev.vigil.server.http.Cursor;
 import dev.vigil.server.http.Paging;
 import dev.vigil.server.store.Database;
-import dev.vigil.server.store.DependencyColumns;
 import dev.vigil.server.store.FindingQuery;
 import dev.vigil.server.store.FindingRepository;
 import dev.vigil.server.store.HistoryRepository;
@@ -42,15 +41,16 @@ public final class FindingReads {
     private final FindingRepository findings;
     private final HistoryRepository history;
     private final StatsRepository stats;
+    private final FindingDetails details;
     private final Clock clock;
-    private final DependencyColumns dependencies = new DependencyColumns();
 
     public FindingReads(Database database, FindingRepository findings, HistoryRepository history,
-                        StatsRepository stats, Clock clock) {
+                        StatsRepository stats, FindingDetails details, Clock clock) {
         this.database = database;
         this.findings = findings;
         this.history = history;
         this.stats = stats;
+        this.details = details;
         this.clock = clock;
     }
 
@@ -72,12 +72,13 @@ public final class FindingReads {
                 .orElseThrow(() -> ApiException.notFound("finding"));
     }
 
-    /** One finding with its context; the context comes with the engines' changes (ADR 0057, ADR 0058). */
+    /** One finding with the code around it, its references and CVSS (ADR 0057). */
     public FindingDetail detail(Caller caller, UUID id) {
-        Finding finding = find(caller, id);
-        DependencyColumns.Stored dependency = database.read(c -> dependencies.find(c, caller.tenantId(), id))
-                .orElseThrow(() -> ApiException.notFound("finding"));
-        return new FindingDetail(finding, null, List.of(), null, dependency.path(), dependency.remediation());
+        return database.read(c -> {
+            Finding finding = findings.find(c, caller.tenantId(), id, clock.millis())
+                    .orElseThrow(() -> ApiException.notFound("finding"));
+            return details.of(c, finding);
+        });
     }
 
     public Page<HistoryEntry> history(Caller caller, UUID id, int limit, Optional<String> cursor) {

@@ -47,10 +47,10 @@ public final class DependencyColumns {
         return text.length() <= REMEDIATION_CHARS ? text : text.substring(0, REMEDIATION_CHARS - 1) + "…";
     }
 
-    /** What the finding's last scan stored; empty when no finding of the tenant has that id. */
-    public Optional<Stored> find(Connection c, UUID tenantId, UUID id) throws SQLException {
-        return Sql.one(c, "SELECT dependency_path, remediation FROM findings WHERE id = ? AND tenant_id = ?",
-                row -> new Stored(steps(row.getString("dependency_path")), row.getString("remediation")), id, tenantId);
+    /** What the last scan of a finding the caller may read stored; empty when there is no such finding. */
+    public Optional<Stored> find(Connection c, UUID id) throws SQLException {
+        return Sql.one(c, "SELECT dependency_path, remediation FROM findings WHERE id = ?",
+                row -> new Stored(steps(row.getString("dependency_path")), row.getString("remediation")), id);
     }
 
     private static List<String> steps(String json) throws SQLException {
