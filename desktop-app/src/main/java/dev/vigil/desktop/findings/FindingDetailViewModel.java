@@ -34,6 +34,7 @@ public final class FindingDetailViewModel {
     private final ObservableList<HistoryEntry> history = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyStringWrapper policySource = new ReadOnlyStringWrapper(this, "policySource", "");
+    private final ReadOnlyStringWrapper statusReason = new ReadOnlyStringWrapper(this, "statusReason", "");
 
     /** {@code onChanged} receives a finding an action changed, to replace its row. */
     public FindingDetailViewModel(Session session, TaskExecutor tasks, Consumer<Finding> onChanged) {
@@ -47,9 +48,9 @@ public final class FindingDetailViewModel {
             } else if (now == null) {
                 history.clear();
             }
-            policySource.set(PolicySource.describe(now, history));
+            described();
         });
-        history.subscribe(() -> policySource.set(PolicySource.describe(finding.get(), history)));
+        history.subscribe(this::described);
     }
 
     public ObjectProperty<Finding> findingProperty() {
@@ -66,6 +67,26 @@ public final class FindingDetailViewModel {
      */
     public ReadOnlyStringProperty policySourceProperty() {
         return policySource.getReadOnlyProperty();
+    }
+
+    /**
+     * Why a false positive or a resolved finding has its status, as the entry that moved it there says
+     * ("False positive: test fixture"); empty for other statuses or without a reason.
+     */
+    public ReadOnlyStringProperty statusReasonProperty() {
+        return statusReason.getReadOnlyProperty();
+    }
+
+    private void described() {
+        Finding current = finding.get();
+        policySource.set(PolicySource.describe(current, history));
+        String label = current == null ? null : switch (current.status()) {
+            case FALSE_POSITIVE -> "False positive: ";
+            case RESOLVED -> "Resolved: ";
+            default -> null;
+        };
+        statusReason.set(label == null ? ""
+                : HistoryText.reasonFor(current.status(), history).map(label::concat).orElse(""));
     }
 
     /** The outcome of the last action, or why it failed. */
