@@ -69,8 +69,10 @@ final class FindingDetailPane {
         historyTitle.getStyleClass().add("detail-section");
         content.getStyleClass().add("detail-content");
         decision.managedProperty().bind(decision.visibleProperty());
+        FindingContextView context = new FindingContextView();
         content.getChildren().addAll(new HBox(8, severity, title), actions(prompts), message, policy, reason, decision,
-                fields, historyTitle, history);
+                fields, context, historyTitle, history);
+        model.detailProperty().subscribe(context::show);
         model.findingProperty().subscribe(this::show);
         model.history().subscribe(this::showHistory);
     }

@@ -5,12 +5,15 @@ import dev.vigil.desktop.connection.ServerErrors;
 import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.task.TaskExecutor;
 import dev.vigil.model.Finding;
+import dev.vigil.model.FindingDetail;
 import dev.vigil.model.HistoryEntry;
 import dev.vigil.model.Role;
 import dev.vigil.model.TriageAction;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
@@ -35,6 +38,7 @@ public final class FindingDetailViewModel {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyStringWrapper policySource = new ReadOnlyStringWrapper(this, "policySource", "");
     private final ReadOnlyStringWrapper statusReason = new ReadOnlyStringWrapper(this, "statusReason", "");
+    private final ReadOnlyObjectWrapper<FindingDetail> detail = new ReadOnlyObjectWrapper<>(this, "detail");
 
     /** {@code onChanged} receives a finding an action changed, to replace its row. */
     public FindingDetailViewModel(Session session, TaskExecutor tasks, Consumer<Finding> onChanged) {
@@ -45,8 +49,10 @@ public final class FindingDetailViewModel {
             if (now != null && (was == null || !was.id().equals(now.id()))) {
                 message.set("");
                 loadHistory(now.id());
+                loadDetail(now.id());
             } else if (now == null) {
                 history.clear();
+                detail.set(null);
             }
             described();
         });
@@ -55,6 +61,16 @@ public final class FindingDetailViewModel {
 
     public ObjectProperty<Finding> findingProperty() {
         return finding;
+    }
+
+    /** The selected finding's context (code, references, CVSS, path, remediation); null until it has loaded. */
+    public ReadOnlyObjectProperty<FindingDetail> detailProperty() {
+        return detail.getReadOnlyProperty();
+    }
+
+    /** Shows {@code value} as the selected finding's context (what loading it does; tests give one). */
+    void showDetail(FindingDetail value) {
+        detail.set(value);
     }
 
     public ObservableList<HistoryEntry> history() {
@@ -170,6 +186,20 @@ public final class FindingDetailViewModel {
         }
         message.set(text);
         onChanged.accept(changed);
+    }
+
+    private void loadDetail(UUID id) {
+        Connection connection = session.connection();
+        detail.set(null);
+        if (connection == null) {
+            return;
+        }
+        tasks.submit(() -> connection.client().findingDetail(id), loaded -> {
+            Finding current = finding.get();
+            if (current != null && current.id().equals(id)) {
+                detail.set(loaded);
+            }
+        }, failure -> message.set(ServerErrors.describe(failure)));
     }
 
     private void loadHistory(UUID id) {
