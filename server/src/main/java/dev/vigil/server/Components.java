@@ -7,6 +7,7 @@ import dev.vigil.server.api.AdvisoryStatusService;
 import dev.vigil.server.api.ApiKeyService;
 import dev.vigil.server.api.ApiKeys;
 import dev.vigil.server.api.DecisionService;
+import dev.vigil.server.api.FindingDetails;
 import dev.vigil.server.api.FindingReads;
 import dev.vigil.server.api.FindingService;
 import dev.vigil.server.api.ProjectService;
@@ -54,6 +55,7 @@ import dev.vigil.server.scan.secrets.SecretsScanner;
 import dev.vigil.server.store.ApiKeyRepository;
 import dev.vigil.server.store.ArchiveRepository;
 import dev.vigil.server.store.Database;
+import dev.vigil.server.store.FindingContextRepository;
 import dev.vigil.server.store.FindingRepository;
 import dev.vigil.server.store.HistoryRepository;
 import dev.vigil.server.store.IdempotencyRepository;
@@ -161,7 +163,9 @@ final class Components {
         this.api = new Api(
                 new ScanService(database, scans, submissions(rateLimit, idempotency), comments),
                 new TrendService(database, new TrendRepository(), clock),
-                new FindingService(new FindingReads(database, findings, history, new StatsRepository(), clock),
+                new FindingService(new FindingReads(database, findings, history, new StatsRepository(),
+                        new FindingDetails(new FindingContextRepository(), new AdvisoryRepository(),
+                                IacScanner::bundledHelp), clock),
                         new FindingTriage(database, findings, history, users, clock)),
                 new ProjectService(database, projects, idempotency, clock),
                 new PullRequestSettingsService(database, projects, policies, integrations, settings.outbound(),

@@ -41,14 +41,16 @@ public final class FindingReads {
     private final FindingRepository findings;
     private final HistoryRepository history;
     private final StatsRepository stats;
+    private final FindingDetails details;
     private final Clock clock;
 
     public FindingReads(Database database, FindingRepository findings, HistoryRepository history,
-                        StatsRepository stats, Clock clock) {
+                        StatsRepository stats, FindingDetails details, Clock clock) {
         this.database = database;
         this.findings = findings;
         this.history = history;
         this.stats = stats;
+        this.details = details;
         this.clock = clock;
     }
 
@@ -70,11 +72,13 @@ public final class FindingReads {
                 .orElseThrow(() -> ApiException.notFound("finding"));
     }
 
-    /** One finding with its context; the context comes with the engines' changes (ADR 0057). */
+    /** One finding with the code around it, its references and CVSS (ADR 0057). */
     public FindingDetail detail(Caller caller, UUID id) {
-        Finding finding = find(caller, id);
-        // dependency_path and remediation: read here once the SCA engine stores them (migration V19).
-        return new FindingDetail(finding, null, List.of(), null, null, null);
+        return database.read(c -> {
+            Finding finding = findings.find(c, caller.tenantId(), id, clock.millis())
+                    .orElseThrow(() -> ApiException.notFound("finding"));
+            return details.of(c, finding);
+        });
     }
 
     public Page<HistoryEntry> history(Caller caller, UUID id, int limit, Optional<String> cursor) {

@@ -125,11 +125,13 @@ public final class MergeRepository {
         }
         SearchIndex.add(c, tenantId, rows.stream().map(row -> new SearchIndex.Entry(row.id(),
                 SortKey.of(row.detection().severity(), row.firstSeen()), searchText(row.detection()))).toList());
+        FindingContextRepository.insert(c, rows.stream()
+                .map(row -> new FindingContextRepository.Entry(row.id(), row.detection().context())).toList());
     }
 
     /**
-     * Refreshes what a scan saw again: last_seen, location and details, never the triage status; re-indexes
-     * the findings whose search text or list position changed. A finding re-rated moves in the counts with the
+     * Refreshes what a scan saw again: last_seen, location, details and the code around it, never the triage
+     * status; re-indexes the findings whose search text or list position changed. A finding re-rated moves in the counts with the
      * status it has under this update's lock (triage may have changed it since it was known).
      */
     public void refresh(Connection c, UUID tenantId, List<Seen> seen, long now, FindingCounts.Changes counts)
@@ -162,6 +164,9 @@ public final class MergeRepository {
             }
         }
         reindex(c, tenantId, seen);
+        FindingContextRepository.replace(c, seen.stream()
+                .map(entry -> new FindingContextRepository.Entry(entry.known().id(), entry.detection().context()))
+                .toList());
     }
 
     private static void reindex(Connection c, UUID tenantId, List<Seen> seen) throws SQLException {

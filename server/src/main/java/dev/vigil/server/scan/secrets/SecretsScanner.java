@@ -4,6 +4,7 @@ import dev.vigil.model.ScanKind;
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.scan.Scanner;
 import dev.vigil.server.scan.SecretDigest;
+import dev.vigil.server.scan.SecretMasking;
 import dev.vigil.server.scan.SourceFile;
 
 import java.util.ArrayList;
@@ -15,13 +16,16 @@ import java.util.stream.Collectors;
  * The secrets engine: the bundled rules (one YAML file per family under {@code rules/}), a keyword
  * prefilter, and RE2/J regexes run only around keyword hits. Binary files and the paths of the global
  * allowlist (lockfiles, images) are skipped. A finding carries the masked secret and a keyed hash of it
- * ({@link SecretDigest}), never the secret nor its plain hash. Thread-safe; each session is used by one thread.
+ * ({@link SecretDigest}), never the secret nor its plain hash, and the lines around it with every secret masked.
+ * As a {@link SecretMasking} it masks the files of the other engines' findings the same way. Thread-safe; each
+ * session is used by one thread.
  */
-public final class SecretsScanner implements Scanner {
+public final class SecretsScanner implements Scanner, SecretMasking {
 
     private final RuleBook book;
     private final KeywordFinder keywords;
     private final SecretDigest digest;
+    private final SecretMasker masker;
 
     /** A scanner with the bundled rules whose findings' secrets are hashed under {@code digest}. */
     public SecretsScanner(SecretDigest digest) {
@@ -49,6 +53,7 @@ public final class SecretsScanner implements Scanner {
         this.book = book;
         this.keywords = keywords;
         this.digest = digest;
+        this.masker = new SecretMasker(book, keywords, digest);
     }
 
     /** Every bundled rule's id with its aliases in other tools (gitleaks ids). */
@@ -64,6 +69,11 @@ public final class SecretsScanner implements Scanner {
     @Override
     public Session start(Warnings warnings) {
         return new SecretsSession(warnings);
+    }
+
+    @Override
+    public String masked(SourceFile file) {
+        return masker.masked(file);
     }
 
     /** How many rules the scanner runs. */
@@ -101,7 +111,7 @@ public final class SecretsScanner implements Scanner {
             warnings.reads(file.path());
             FileFindings findings = new FileFindings(file.path(), digest);
             windows.scan(file, matcher.on(file, findings));
-            detections.addAll(findings.detections());
+            findings.detections().forEach(found -> detections.add(found.withContext(file.context(found.line()))));
         }
 
         @Override
