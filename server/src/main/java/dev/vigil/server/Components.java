@@ -177,7 +177,7 @@ final class Components {
                 new WebhookService(Webhooks.create(database, projects, TokenCipher.over(installationKey), clock),
                         settings.outbound()),
                 new AdvisoryStatusService(database, new AdvisoryRepository()),
-                new SystemService(new Tenants(database, tenants, users, keys, keyOwners, clock),
+                new SystemService(new Tenants(database, tenants, users, keys, keyOwners, clock), keys, clock,
                         node.systemToken()));
     }
 
