@@ -18,6 +18,7 @@ import dev.vigil.server.api.TrendService;
 import dev.vigil.server.api.UploadPermits;
 import dev.vigil.server.api.UserService;
 import dev.vigil.server.api.VexService;
+import dev.vigil.server.api.WebhookService;
 import dev.vigil.server.decisions.DecisionRepository;
 import dev.vigil.server.decisions.Decisions;
 import dev.vigil.server.decisions.RuleAliases;
@@ -30,17 +31,16 @@ import dev.vigil.server.http.Routes;
 import dev.vigil.server.notify.ExpiringAcceptances;
 import dev.vigil.server.notify.NotificationChecks;
 import dev.vigil.server.notify.Notifications;
+import dev.vigil.server.notify.ScanEvents;
 import dev.vigil.server.notify.ScanNotifications;
 import dev.vigil.server.notify.SlaBreaches;
 import dev.vigil.server.notify.WebhookDispatcher;
-import dev.vigil.server.notify.WebhookService;
 import dev.vigil.server.notify.Webhooks;
 import dev.vigil.server.ops.Housekeeping;
 import dev.vigil.server.ops.Metrics;
 import dev.vigil.server.ops.OpsService;
 import dev.vigil.server.ops.SystemService;
 import dev.vigil.server.ops.Tenants;
-import dev.vigil.server.pipeline.ScanEvents;
 import dev.vigil.server.pipeline.ScanProcessor;
 import dev.vigil.server.pipeline.ScanQueue;
 import dev.vigil.server.pipeline.ScanRecovery;
@@ -177,7 +177,7 @@ final class Components {
                 new WebhookService(Webhooks.create(database, projects, TokenCipher.over(installationKey), clock),
                         settings.outbound()),
                 new AdvisoryStatusService(database, new AdvisoryRepository()),
-                new SystemService(new Tenants(database, tenants, users, keys, keyOwners, clock),
+                new SystemService(new Tenants(database, tenants, users, keys, keyOwners, clock), keys, clock,
                         node.systemToken()));
     }
 

@@ -73,8 +73,21 @@ public final class AdvisoryRepository {
             a.aliases().forEach(alias -> aliases.add(new Object[]{alias, a.id()}));
         }
         batch(c, """
-                INSERT INTO advisories (id, preferred_id, modified, published, withdrawn, summary, severity,
-                                        cvss_vector, cwes, aliases, refs, affected, source, imported_at)
+                INSERT INTO advisories (
+                    id,
+                    preferred_id,
+                    modified,
+                    published,
+                    withdrawn,
+                    summary,
+                    severity,
+                    cvss_vector,
+                    cwes,
+                    aliases,
+                    refs,
+                    affected,
+                    source,
+                    imported_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, rows);
         batch(c, "INSERT INTO advisory_packages (ecosystem, name, advisory_id) VALUES (?, ?, ?)", packages);

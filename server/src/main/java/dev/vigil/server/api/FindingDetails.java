@@ -7,6 +7,7 @@ import dev.vigil.server.scan.RuleHelp;
 import dev.vigil.server.scan.sca.Advisory;
 import dev.vigil.server.scan.sca.AdvisoryPages;
 import dev.vigil.server.scan.sca.CvssScores;
+import dev.vigil.server.store.DependencyColumns;
 import dev.vigil.server.store.FindingContextRepository;
 
 import java.sql.Connection;
@@ -17,14 +18,15 @@ import java.util.function.Function;
 
 /**
  * What the detail of a finding adds to it (docs/adr/0057-finding-context-kept-at-scan-time.md): the code kept
- * around it at its last scan; for SCA the advisory's pages and CVSS; for IaC and secrets the URLs of the rule's
- * help.
+ * around it at its last scan; for SCA the advisory's pages and CVSS, the dependency path and remediation
+ * (docs/adr/0058-dependency-paths-and-remediation.md); for IaC and secrets the URLs of the rule's help.
  */
 public final class FindingDetails {
 
     private final FindingContextRepository contexts;
     private final AdvisoryRepository advisories;
     private final Function<String, Optional<RuleHelp>> ruleHelp;
+    private final DependencyColumns dependencies = new DependencyColumns();
 
     /**
      * @param ruleHelp the help of an IaC or secrets rule by its id, empty for an unknown rule or one without help
@@ -54,7 +56,9 @@ public final class FindingDetails {
                         a.references()))
                 .orElseGet(() -> AdvisoryPages.of(shown, List.of(), List.of()));
         FindingDetail.Cvss cvss = advisory.flatMap(a -> CvssScores.of(a.cvssVector())).orElse(null);
-        // dependency_path and remediation: read here once the SCA engine stores them per finding (migration V19)
-        return new FindingDetail(finding, context, references, cvss, null, null);
+        Optional<DependencyColumns.Stored> dependency = dependencies.find(c, finding.id());
+        return new FindingDetail(finding, context, references, cvss,
+                dependency.map(DependencyColumns.Stored::path).orElse(null),
+                dependency.map(DependencyColumns.Stored::remediation).orElse(null));
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.model.Json;
 import dev.vigil.model.ScanKind;
 import dev.vigil.model.ScanWarning;
+import dev.vigil.server.notify.ScanEvents;
 import dev.vigil.server.policy.PolicyCollector;
 import dev.vigil.server.policy.PolicyProblem;
 import dev.vigil.server.policy.RepositoryPolicy;

@@ -19,10 +19,12 @@ import java.util.Objects;
  * @param aliases  equivalent ids in other tools (Checkov, Trivy, CVE, GHSA), possibly empty
  * @param help     what the rule means (risk, fix, references), or null where the engine has none
  * @param context  the lines around {@code line}, secrets masked ({@link SourceFile#context}), or null
+ * @param dependency for sca, the package's dependency path and remediation; null for other kinds
  */
 public record Detection(ScanKind kind, String ruleId, String title, Severity severity, String cwe, String path,
                         int line, String description, String fixAvailable, boolean isBreaking, boolean isDirect,
-                        String identity, List<String> aliases, RuleHelp help, FindingDetail.Context context) {
+                        String identity, List<String> aliases, RuleHelp help, FindingDetail.Context context,
+                        DependencyDetail dependency) {
 
     public Detection {
         Objects.requireNonNull(kind, "kind");
@@ -41,7 +43,7 @@ public record Detection(ScanKind kind, String ruleId, String title, Severity sev
                      int line, String description, String fixAvailable, boolean isBreaking, boolean isDirect,
                      String identity, List<String> aliases, RuleHelp help) {
         this(kind, ruleId, title, severity, cwe, path, line, description, fixAvailable, isBreaking, isDirect,
-                identity, aliases, help, null);
+                identity, aliases, help, null, null);
     }
 
     /** A detection whose rule has no help of its own. */
@@ -49,7 +51,7 @@ public record Detection(ScanKind kind, String ruleId, String title, Severity sev
                      int line, String description, String fixAvailable, boolean isBreaking, boolean isDirect,
                      String identity, List<String> aliases) {
         this(kind, ruleId, title, severity, cwe, path, line, description, fixAvailable, isBreaking, isDirect,
-                identity, aliases, null, null);
+                identity, aliases, null, null, null);
     }
 
     /** A builder of a detection of {@code ruleId} at {@code path:line}, told apart by {@code identity}. */
@@ -61,7 +63,7 @@ public record Detection(ScanKind kind, String ruleId, String title, Severity sev
     /** This detection with the lines around it; the file's own {@link SourceFile#context} gives them. */
     public Detection withContext(FindingDetail.Context lines) {
         return new Detection(kind, ruleId, title, severity, cwe, path, line, description, fixAvailable, isBreaking,
-                isDirect, identity, aliases, help, lines);
+                isDirect, identity, aliases, help, lines, dependency);
     }
 
     /** The finding's location, {@code <path>:<line>}. */
@@ -92,6 +94,7 @@ public record Detection(ScanKind kind, String ruleId, String title, Severity sev
         private List<String> aliases = List.of();
         private RuleHelp help;
         private FindingDetail.Context context;
+        private DependencyDetail dependency;
 
         private Builder(ScanKind kind, String ruleId, Severity severity, String path, int line, String identity) {
             this.kind = kind;
@@ -147,9 +150,14 @@ public record Detection(ScanKind kind, String ruleId, String title, Severity sev
             return this;
         }
 
+        public Builder dependency(DependencyDetail dependency) {
+            this.dependency = dependency;
+            return this;
+        }
+
         public Detection build() {
             return new Detection(kind, ruleId, title, severity, cwe, path, line, description, fixAvailable, breaking,
-                    direct, identity, aliases, help, context);
+                    direct, identity, aliases, help, context, dependency);
         }
     }
 }

@@ -190,7 +190,8 @@ class FindingDetailTest {
         assertThat(detail.cvss()).isEqualTo(new FindingDetail.Cvss("3.1", CVSS, 9.8));
         assertThat(detail.context()).isNotNull();
         assertThat(detail.context().lines()).anySatisfy(line -> assertThat(line).contains("ctx-left-pad"));
-        assertThat(detail.dependencyPath()).isNull();
+        assertThat(detail.dependencyPath()).containsExactly("app@1.0.0", "ctx-left-pad@1.0.0");
+        assertThat(detail.remediation()).isEqualTo("Upgrade ctx-left-pad to 2.0.0 or later: npm install ctx-left-pad@2.0.0.");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.vigil.server.scan.sca;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.model.ScanKind;
+import dev.vigil.server.scan.DependencyDetail;
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.scan.RuleHelp;
 import dev.vigil.server.scan.ScanDeadline;
@@ -102,6 +103,7 @@ public final class ScaScanner implements Scanner {
                 .direct(d.direct())
                 .aliases(m.aliases())
                 .help(help(m))
+                .dependency(new DependencyDetail(d.path().steps(), Remediations.of(m)))
                 .build();
     }
 

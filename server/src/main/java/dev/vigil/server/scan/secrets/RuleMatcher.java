@@ -139,7 +139,10 @@ final class RuleMatcher implements WindowScanner.WindowSink {
                 && allow.allowsMatch(new TextWindow().set(text, keyStart(matchStart), matchEnd))) {
             return false;
         }
-        return allow.lines().isEmpty() || !allow.allowsLine(lineAround(offset));
+        if (!allow.lines().isEmpty() && allow.allowsLine(lineAround(offset))) {
+            return false;
+        }
+        return !rule.jwt() || !JwtExample.signedWithPublishedKey(secret);
     }
 
     /** Where the key name of a match starts: up to 50 word, dot or dash characters before the match. */

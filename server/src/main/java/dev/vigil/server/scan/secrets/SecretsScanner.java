@@ -2,6 +2,7 @@ package dev.vigil.server.scan.secrets;
 
 import dev.vigil.model.ScanKind;
 import dev.vigil.server.scan.Detection;
+import dev.vigil.server.scan.RuleHelp;
 import dev.vigil.server.scan.Scanner;
 import dev.vigil.server.scan.SecretDigest;
 import dev.vigil.server.scan.SecretMasking;
@@ -10,6 +11,7 @@ import dev.vigil.server.scan.SourceFile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -61,6 +63,19 @@ public final class SecretsScanner implements Scanner, SecretMasking {
         return RuleBook.bundled().rules().stream().collect(Collectors.toMap(SecretRule::id, SecretRule::aliases));
     }
 
+    /**
+     * Every bundled rule's id with what it means (risk, fix, the provider's page, references), for a reader of
+     * its findings: SARIF serves it, and the finding detail's references look it up by rule id.
+     */
+    public static Map<String, RuleHelp> bundledRuleHelp() {
+        return BundledHelp.BY_RULE;
+    }
+
+    /** The help of one bundled rule, if {@code ruleId} is one. */
+    public static Optional<RuleHelp> helpOf(String ruleId) {
+        return Optional.ofNullable(BundledHelp.BY_RULE.get(ruleId));
+    }
+
     @Override
     public ScanKind kind() {
         return ScanKind.SECRETS;
@@ -90,6 +105,12 @@ public final class SecretsScanner implements Scanner, SecretMasking {
         SecretsSession session = new SecretsSession((code, message, path) -> { });
         session.scan(file);
         return session.finish();
+    }
+
+    /** The bundled rules' help, read once on first use. */
+    private static final class BundledHelp {
+        static final Map<String, RuleHelp> BY_RULE = RuleBook.bundled().rules().stream()
+                .collect(Collectors.toUnmodifiableMap(SecretRule::id, SecretRule::help));
     }
 
     private final class SecretsSession implements Session {
