@@ -18,6 +18,7 @@ import dev.vigil.server.advisories.AdvisoryRepository;
 import dev.vigil.server.advisories.OsvParser;
 import dev.vigil.server.scan.iac.IacScanner;
 import dev.vigil.server.scan.sca.Advisory;
+import dev.vigil.server.scan.secrets.SecretsScanner;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.GitHubTokens;
 import dev.vigil.server.testing.TestServer;
@@ -217,8 +218,9 @@ class FindingDetailTest {
         assertThat(help).isNotEmpty().allSatisfy(url -> assertThat(url).startsWith("https://"));
         assertThat(iacDetail.references()).isEqualTo(help);
         assertThat(iacDetail.cvss()).isNull();
-        // the secrets rules carry no help on this branch: their references are empty until they do
-        assertThat(secretDetail.references()).isEqualTo(List.of());
+        List<String> secretHelp = SecretsScanner.helpOf(secret.ruleId()).orElseThrow().urls();
+        assertThat(secretHelp).isNotEmpty().allSatisfy(url -> assertThat(url).startsWith("https://"));
+        assertThat(secretDetail.references()).isEqualTo(secretHelp);
         assertThat(secretDetail.cvss()).isNull();
         assertThat(secretDetail.dependencyPath()).isNull();
     }
