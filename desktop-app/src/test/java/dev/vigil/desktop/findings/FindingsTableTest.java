@@ -29,7 +29,6 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeTableView;
-import javafx.scene.control.skin.TableColumnHeader;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.controlsfx.control.CheckComboBox;
@@ -131,32 +130,35 @@ class FindingsTableTest {
         }
     }
 
-    /** The header of a column of the findings table. */
-    private Node header(FxRobot robot, String title) {
-        TableColumn<Finding, ?> column = column(robot, title);
-        return robot.from(table(robot)).lookup(".column-header")
-                .match((TableColumnHeader h) -> h.getTableColumn() == column).query();
-    }
-
+    /**
+     * What a header click does to the table (its sort order and the column's direction) turns into the
+     * server's sort. The robot's click on a header did not sort under headless Monocle, so the test sets the
+     * sort order as the header's skin does.
+     */
     @Test
-    void shouldSortOnTheServerWhenAHeaderIsClicked(FxRobot robot) {
+    void shouldSortOnTheServerWhenAColumnIsSorted(FxRobot robot) {
         waitForFirstPage(robot);
         FindingSort byRule = FindingSort.ascending(FindingSort.Column.RULE_ID);
+        TableColumn<Finding, ?> rule = column(robot, "Rule");
 
-        robot.clickOn(header(robot, "Rule"));
+        robot.interact(() -> table(robot).getSortOrder().setAll(List.of(rule)));
 
-        Fx.waitUntil(30, () -> table(robot).getSortOrder().equals(List.of(column(robot, "Rule"))));
         Fx.waitUntil(30, () -> byRule.equals(page.findings().model().sortProperty().get()));
         Fx.waitUntil(30, () -> table(robot).getItems().equals(
                 seeded.owner().listFindings(FindingFilter.none(), byRule, 100, null).data()));
         assertThat(table(robot).getItems()).isSortedAccordingTo(Comparator.comparing(Finding::ruleId));
 
-        robot.clickOn(header(robot, "Rule"));
+        robot.interact(() -> rule.setSortType(TableColumn.SortType.DESCENDING));
 
         Fx.waitUntil(30, () -> byRule.reversed().equals(page.findings().model().sortProperty().get()));
         Fx.waitUntil(30, () -> table(robot).getItems().equals(
                 seeded.owner().listFindings(FindingFilter.none(), byRule.reversed(), 100, null).data()));
+
+        robot.interact(() -> table(robot).getSortOrder().clear());
+
+        Fx.waitUntil(30, () -> FindingSort.DEFAULT.equals(page.findings().model().sortProperty().get()));
         assertThat(column(robot, "Assignee").isSortable()).isFalse();
+        assertThat(rule.isSortable()).isTrue();
     }
 
     @Test
