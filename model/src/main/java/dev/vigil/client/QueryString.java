@@ -1,6 +1,7 @@
 package dev.vigil.client;
 
 import dev.vigil.model.FindingFilter;
+import dev.vigil.model.FindingSort;
 import dev.vigil.model.WireEnum;
 
 import java.net.URLEncoder;
@@ -25,6 +26,11 @@ final class QueryString {
         query.add("assigned_to_user_id", filter.assignedToUserId());
         query.add("search", filter.search());
         return query;
+    }
+
+    /** The filters and, unless it is the default order, the {@code sort}. */
+    static QueryString of(FindingFilter filter, FindingSort sort) {
+        return sort.isDefault() ? of(filter) : of(filter).add("sort", sort.wire());
     }
 
     /** {@code limit} and {@code cursor}; null leaves either out (the server's default, the first page). */

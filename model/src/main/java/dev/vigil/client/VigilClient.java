@@ -14,6 +14,7 @@ import dev.vigil.model.ExportFormat;
 import dev.vigil.model.Finding;
 import dev.vigil.model.FindingDetail;
 import dev.vigil.model.FindingFilter;
+import dev.vigil.model.FindingSort;
 import dev.vigil.model.FindingStats;
 import dev.vigil.model.FindingStatus;
 import dev.vigil.model.FindingTrend;
@@ -127,7 +128,12 @@ public final class VigilClient implements AutoCloseable {
     // Findings
 
     public Page<Finding> listFindings(FindingFilter filter, Integer limit, String cursor) {
-        return transport.get(QueryString.of(filter).page(limit, cursor).appendTo("/v1/repo-vulnerabilities"),
+        return listFindings(filter, FindingSort.DEFAULT, limit, cursor);
+    }
+
+    /** A page in the order of {@code sort}; a cursor must come from a page of the same filter and sort. */
+    public Page<Finding> listFindings(FindingFilter filter, FindingSort sort, Integer limit, String cursor) {
+        return transport.get(QueryString.of(filter, sort).page(limit, cursor).appendTo("/v1/repo-vulnerabilities"),
                 FINDING_PAGE);
     }
 
@@ -147,7 +153,12 @@ public final class VigilClient implements AutoCloseable {
 
     /** The export as a stream, open once the server has accepted the request; the caller closes it. */
     public InputStream exportFindings(FindingFilter filter, ExportFormat format) {
-        String path = QueryString.of(filter).add("format", format).appendTo("/v1/repo-vulnerabilities/export");
+        return exportFindings(filter, FindingSort.DEFAULT, format);
+    }
+
+    /** The export in the order of {@code sort}, open once the server has accepted the request. */
+    public InputStream exportFindings(FindingFilter filter, FindingSort sort, ExportFormat format) {
+        String path = QueryString.of(filter, sort).add("format", format).appendTo("/v1/repo-vulnerabilities/export");
         String accept = format == ExportFormat.CSV ? "text/csv, application/json" : "application/json";
         return transport.stream(Exchange.get(path).withHeader("Accept", accept));
     }

@@ -10,20 +10,24 @@ import javafx.animation.PauseTransition;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import javafx.collections.ObservableSet;
+import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.Region;
 import javafx.util.Duration;
 import javafx.util.StringConverter;
 import org.controlsfx.control.CheckComboBox;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /** The filter widgets, each bound to the filter model; the search waits for a 300 ms pause in typing. */
 final class FilterBar {
@@ -58,7 +62,22 @@ final class FilterBar {
         sla.setTooltip(new Tooltip("Only findings past their SLA deadline while still open. The server has no such "
                 + "filter: the list reads the open findings page by page and keeps the breached ones."));
         sla.selectedProperty().bindBidirectional(filters.slaBreachedOnlyProperty());
-        root.getChildren().addAll(search, severities, statuses, kind, project, assignee, sla);
+        Button clear = new Button("Clear filters", new FontIcon(Feather.X));
+        clear.setId("clear-filters");
+        clear.setOnAction(event -> {
+            severities.getCheckModel().clearChecks();
+            statuses.getCheckModel().clearChecks();
+            kind.setValue(null);
+            project.setValue(null);
+            assignee.setValue(null);
+            pause.stop();
+            search.clear();
+            filters.searchProperty().set("");
+            sla.setSelected(false);
+        });
+        filters.onChange(() -> clear.setDisable(!filters.any()));
+        clear.setDisable(!filters.any());
+        root.getChildren().addAll(search, severities, statuses, kind, project, assignee, sla, clear);
     }
 
     FlowPane root() {
@@ -72,15 +91,28 @@ final class FilterBar {
     private static <T extends Enum<T>> CheckComboBox<T> checks(String id, String title, T[] values, ObservableSet<T> target) {
         CheckComboBox<T> box = new CheckComboBox<>();
         box.setId(id);
-        box.setTitle(title);
-        box.setShowCheckedCount(true);
+        box.setTitle(title + ": any");  // not "Severity (0/5)", which reads as nothing shown
+        box.setMinWidth(Region.USE_PREF_SIZE);
         box.getItems().setAll(values);
         box.setConverter(converter(value -> ((WireEnum) value).wire().replace('_', ' ')));
         box.getCheckModel().getCheckedItems().addListener((ListChangeListener<T>) change -> {
             target.retainAll(box.getCheckModel().getCheckedItems());
             target.addAll(box.getCheckModel().getCheckedItems());
+            box.setTitle(title(title, box.getCheckModel().getCheckedItems(), values.length));
         });
         return box;
+    }
+
+    /** "Severity: any", "Severity: critical, high", or "Status: 3 of 6" when more are checked. */
+    static <T> String title(String title, List<T> checked, int of) {
+        if (checked.isEmpty() || checked.size() == of) {
+            return title + ": any";
+        }
+        if (checked.size() > 2) {
+            return title + ": " + checked.size() + " of " + of;
+        }
+        return title + ": " + checked.stream().map(value -> ((WireEnum) value).wire().replace('_', ' '))
+                .collect(Collectors.joining(", "));
     }
 
     private static <T> ComboBox<T> choice(String id, String none, Function<T, String> name) {

@@ -73,6 +73,12 @@ public final class FindingFilterModel {
         }
     }
 
+    /** Whether any filter is set, "SLA breached" included. */
+    public boolean any() {
+        return !severities.isEmpty() || !statuses.isEmpty() || scanType.get() != null || project.get() != null
+                || assignee.get() != null || (search.get() != null && !search.get().isBlank()) || slaBreachedOnly();
+    }
+
     /** The filters as the server takes them (also for export and bulk selection). */
     public FindingFilter userFilter() {
         return new FindingFilter(Set.copyOf(severities), Set.copyOf(statuses), Optional.ofNullable(scanType.get()),

@@ -3,6 +3,7 @@ package dev.vigil.desktop.findings;
 import dev.vigil.client.VigilClient;
 import dev.vigil.model.Finding;
 import dev.vigil.model.FindingFilter;
+import dev.vigil.model.FindingSort;
 import dev.vigil.model.Page;
 
 import java.util.ArrayList;
@@ -24,14 +25,15 @@ final class FindingPager {
     record Batch(List<Finding> rows, String cursor, boolean hasMore, int scanned) {
     }
 
-    static Batch next(VigilClient client, FindingFilter filter, String cursor, boolean slaBreachedOnly) {
+    static Batch next(VigilClient client, FindingFilter filter, FindingSort sort, String cursor,
+                      boolean slaBreachedOnly) {
         List<Finding> rows = new ArrayList<>();
         String next = cursor;
         boolean more;
         int scanned = 0;
         int pages = 0;
         do {
-            Page<Finding> page = client.listFindings(filter, PAGE, next);
+            Page<Finding> page = client.listFindings(filter, sort, PAGE, next);
             scanned += page.data().size();
             for (Finding finding : page.data()) {
                 if (!slaBreachedOnly || finding.slaBreached()) {

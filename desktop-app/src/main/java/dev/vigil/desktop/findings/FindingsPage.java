@@ -63,6 +63,7 @@ public final class FindingsPage implements Page {
 
     @Override
     public void shown() {
+        view.lookForCompletedScans();  // a scan run from the Scans page shows as soon as this page does
         Scene scene = view.root().getScene();
         if (scene != null && scene != withShortcuts) {
             if (withShortcuts != null) {

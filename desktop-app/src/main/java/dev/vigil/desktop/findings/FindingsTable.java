@@ -2,6 +2,8 @@ package dev.vigil.desktop.findings;
 
 import dev.vigil.desktop.shell.SeverityBadge;
 import dev.vigil.model.Finding;
+import dev.vigil.model.FindingSort;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.css.PseudoClass;
 import javafx.scene.control.Label;
 import javafx.scene.control.SelectionMode;
@@ -9,6 +11,8 @@ import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.Region;
 
 import java.time.Instant;
 import java.time.ZoneId;
@@ -16,8 +20,9 @@ import java.time.format.DateTimeFormatter;
 import java.util.function.Function;
 
 /**
- * The findings as a plain virtualised table of immutable rows, in the server's order (severity, then
- * oldest first): columns do not sort. A row showing one of the last rows asks for the next page.
+ * The findings as a plain virtualised table of immutable rows, in the server's order: a click on a header
+ * asks the server for that order ({@link ServerSortedColumns}). Columns are resized by dragging and show
+ * their whole text in a tooltip. A row showing one of the last rows asks for the next page.
  */
 final class FindingsTable {
 
@@ -37,22 +42,30 @@ final class FindingsTable {
         table.getStyleClass().add("findings-table");
         table.setFixedCellSize(ROW_HEIGHT);
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        // each column keeps the width it is dragged to; the table scrolls sideways when they outgrow it
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.setRowFactory(view -> new FindingRow(model));
-        table.getColumns().add(severityColumn());
-        table.getColumns().add(statusColumn());
-        table.getColumns().add(textColumn("Rule", 170, Finding::ruleId));
-        table.getColumns().add(textColumn("Location", 300, Finding::location));
-        table.getColumns().add(textColumn("Project", 130, Finding::projectName));
+        table.getColumns().add(sorted(severityColumn(), FindingSort.Column.SEVERITY));
+        table.getColumns().add(sorted(statusColumn(), FindingSort.Column.STATUS));
+        table.getColumns().add(sorted(textColumn("Rule", 190, Finding::ruleId), FindingSort.Column.RULE_ID));
+        table.getColumns().add(sorted(textColumn("Location", 320, Finding::location), FindingSort.Column.LOCATION));
+        table.getColumns().add(sorted(textColumn("Project", 130, Finding::projectName),
+                FindingSort.Column.PROJECT_NAME));
         table.getColumns().add(textColumn("Assignee", 150, f -> f.assignedTo() == null ? "" : f.assignedTo()));
-        table.getColumns().add(slaColumn());
-        table.getColumns().add(textColumn("First seen", 95, f -> day(f.firstSeen())));
-        table.getColumns().add(textColumn("Last seen", 95, f -> day(f.lastSeen())));
-        table.getColumns().forEach(column -> {
-            column.setSortable(false);
-            column.setReorderable(false);
-        });
+        table.getColumns().add(sorted(slaColumn(), FindingSort.Column.SLA_DEADLINE));
+        table.getColumns().add(sorted(textColumn("First seen", 100, f -> day(f.firstSeen())),
+                FindingSort.Column.FIRST_SEEN));
+        table.getColumns().add(sorted(textColumn("Last seen", 100, f -> day(f.lastSeen())),
+                FindingSort.Column.LAST_SEEN));
+        table.getColumns().forEach(column -> column.setReorderable(false));
+        ServerSortedColumns.bind(table, model.sortProperty());
         return table;
+    }
+
+    /** Marks {@code column} as sorted by the server's {@code sort} on {@code by}. */
+    private static TableColumn<Finding, Finding> sorted(TableColumn<Finding, Finding> column, FindingSort.Column by) {
+        column.setUserData(by);
+        return column;
     }
 
     static String day(Instant instant) {
@@ -63,17 +76,23 @@ final class FindingsTable {
         TableColumn<Finding, Finding> column = new TableColumn<>(title);
         column.setPrefWidth(width);
         column.setMinWidth(Math.min(width, MIN_COLUMN_WIDTH));
-        column.setCellValueFactory(cell -> new javafx.beans.property.ReadOnlyObjectWrapper<>(cell.getValue()));
+        column.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(cell.getValue()));
         return column;
     }
 
     private static TableColumn<Finding, Finding> textColumn(String title, double width, Function<Finding, String> text) {
         TableColumn<Finding, Finding> column = column(title, width);
         column.setCellFactory(c -> new TableCell<>() {
+            private final Tooltip full = new Tooltip();
+
             @Override
             protected void updateItem(Finding finding, boolean empty) {
                 super.updateItem(finding, empty);
-                setText(empty || finding == null ? null : text.apply(finding));
+                String shown = empty || finding == null ? null : text.apply(finding);
+                setText(shown);
+                full.setText(shown);
+                // the whole text on hover, however narrow the column
+                setTooltip(shown == null || shown.isEmpty() ? null : full);
             }
         });
         return column;
@@ -98,20 +117,26 @@ final class FindingsTable {
     }
 
     private static TableColumn<Finding, Finding> statusColumn() {
-        TableColumn<Finding, Finding> column = column("Status", 115);
+        TableColumn<Finding, Finding> column = column("Status", 130);
         column.setCellFactory(c -> new TableCell<>() {
             private final Label chip = new Label();
 
+            private final Tooltip full = new Tooltip();
+
             {
                 chip.getStyleClass().add("status-chip");
+                chip.setMinWidth(Region.USE_PREF_SIZE);  // a chip is never cut to "in progr…"
                 setGraphic(chip);
             }
 
             @Override
             protected void updateItem(Finding finding, boolean empty) {
                 super.updateItem(finding, empty);
-                chip.setText(empty || finding == null ? null : finding.status().wire().replace('_', ' '));
-                chip.setVisible(!empty && finding != null);
+                String shown = empty || finding == null ? null : finding.status().wire().replace('_', ' ');
+                chip.setText(shown);
+                chip.setVisible(shown != null);
+                full.setText(shown);
+                setTooltip(shown == null ? null : full);
             }
         });
         return column;

@@ -10,6 +10,8 @@ import javafx.scene.Parent;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableView;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -17,11 +19,15 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.feather.Feather;
 
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
 
 /** The Findings page: filter bar, bulk bar, the table and the selected finding's detail. */
 public final class FindingsView {
+
+    /** Grouping folds the loaded rows: it first loads up to this many. */
+    static final int GROUPED_ROWS = 1_000;
 
     private final VBox root = new VBox();
     private final FindingsViewModel list;
@@ -30,6 +36,9 @@ public final class FindingsView {
     private final BulkBar bulkBar;
     private final ExportControl export;
     private final DecisionLinks links;
+    private final GroupedFindingsTable grouped;
+    private final ScanCompletions completions;
+    private final ToggleButton groupToggle = new ToggleButton("Group by package/rule");
 
     public FindingsView(Session session, TaskExecutor tasks, FileChoice files) {
         list = new FindingsViewModel(session, tasks);
@@ -43,6 +52,12 @@ public final class FindingsView {
         bulkBar = new BulkBar(table, list, bulk, prompts);
         export = new ExportControl(exports, files, list.filters());
         table.getSelectionModel().selectedItemProperty().subscribe(detail.findingProperty()::set);
+        grouped = new GroupedFindingsTable(list.rows());
+        grouped.root().getSelectionModel().selectedItemProperty()
+                .subscribe(item -> grouped.selected().ifPresent(detail.findingProperty()::set));
+        completions = new ScanCompletions(session, tasks,
+                () -> Optional.ofNullable(list.filters().projectProperty().get()), list::reload);
+        ScanCompletionsTimer.start(root, completions);
         root.setId("page-findings");
         root.getStyleClass().addAll("page", "findings-page");
         SplitPane split = new SplitPane(tableArea(), new FindingDetailPane(detail, prompts, links).root());
@@ -75,6 +90,15 @@ public final class FindingsView {
         return table;
     }
 
+    GroupedFindingsTable grouped() {
+        return grouped;
+    }
+
+    /** Looks for completed scans of the shown scope now (the timer looks every few seconds). */
+    void lookForCompletedScans() {
+        completions.look();
+    }
+
     void focusSearch() {
         filterBar.search().requestFocus();
         filterBar.search().selectAll();
@@ -100,8 +124,14 @@ public final class FindingsView {
     private HBox header() {
         Label title = new Label("Findings");
         title.getStyleClass().add("page-title");
-        Label order = new Label("Ordered as the server sorts them: severity, then oldest first");
-        order.getStyleClass().add("page-subtitle");
+        groupToggle.setId("group-toggle");
+        groupToggle.setTooltip(new Tooltip("Fold the loaded findings of one package line, or of one rule in one file, "
+                + "under one row"));
+        groupToggle.selectedProperty().subscribe(on -> {
+            if (on) {
+                list.loadUpTo(GROUPED_ROWS, () -> { });
+            }
+        });
         Label counts = new Label();
         counts.setId("findings-counts");
         counts.textProperty().bind(list.countsProperty());
@@ -111,7 +141,7 @@ public final class FindingsView {
         busy.visibleProperty().bind(list.loadingProperty());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox header = new HBox(12, title, order, spacer, busy, counts, export.root());
+        HBox header = new HBox(12, title, groupToggle, spacer, busy, counts, export.root());
         header.getStyleClass().add("toolbar-row");
         return header;
     }
@@ -124,6 +154,9 @@ public final class FindingsView {
         list.errorProperty().subscribe(problem -> empty.show(problem.isEmpty() ? "No findings match" : "Could not load findings",
                 problem.isEmpty() ? "Change or clear the filters, or run a scan of the default branch." : problem));
         table.setPlaceholder(new Label(""));
-        return new StackPane(table, empty);
+        table.visibleProperty().bind(groupToggle.selectedProperty().not());
+        grouped.root().visibleProperty().bind(groupToggle.selectedProperty());
+        grouped.root().setPlaceholder(new Label(""));
+        return new StackPane(table, grouped.root(), empty);
     }
 }

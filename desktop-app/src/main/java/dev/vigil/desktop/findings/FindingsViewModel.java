@@ -7,10 +7,13 @@ import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.task.TaskExecutor;
 import dev.vigil.model.Finding;
 import dev.vigil.model.FindingFilter;
+import dev.vigil.model.FindingSort;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -32,6 +35,7 @@ public final class FindingsViewModel {
     private final ReadOnlyBooleanWrapper hasMore = new ReadOnlyBooleanWrapper(this, "hasMore");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private final ReadOnlyStringWrapper counts = new ReadOnlyStringWrapper(this, "counts", "");
+    private final ObjectProperty<FindingSort> sort = new SimpleObjectProperty<>(this, "sort", FindingSort.DEFAULT);
     private long generation;
     private boolean stale;
     private String cursor;
@@ -44,6 +48,7 @@ public final class FindingsViewModel {
         this.tasks = tasks;
         this.choices = new FilterChoices(session, tasks);
         filters.onChange(this::reload);
+        sort.addListener((observable, was, now) -> reload());
         session.connectionProperty().subscribe(connection -> {
             choices.load();
             reload();
@@ -56,6 +61,11 @@ public final class FindingsViewModel {
 
     public FilterChoices choices() {
         return choices;
+    }
+
+    /** The server's order of the rows ({@code sort}); a change starts again from the first page. */
+    public ObjectProperty<FindingSort> sortProperty() {
+        return sort;
     }
 
     public ObservableList<Finding> rows() {
@@ -110,10 +120,11 @@ public final class FindingsViewModel {
         }
         long asked = generation;
         String from = cursor;
+        FindingSort order = sort.get() == null ? FindingSort.DEFAULT : sort.get();
         boolean slaOnly = filters.slaBreachedOnly();
         VigilClient client = connection.client();
         loading.set(true);
-        tasks.submit(() -> FindingPager.next(client, filter.get(), from, slaOnly), batch -> {
+        tasks.submit(() -> FindingPager.next(client, filter.get(), order, from, slaOnly), batch -> {
             if (asked == generation) {
                 received(batch);
             }

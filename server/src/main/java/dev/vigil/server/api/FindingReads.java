@@ -4,6 +4,7 @@ import dev.vigil.model.ExportFormat;
 import dev.vigil.model.Finding;
 import dev.vigil.model.FindingDetail;
 import dev.vigil.model.FindingFilter;
+import dev.vigil.model.FindingSort;
 import dev.vigil.model.FindingStats;
 import dev.vigil.model.HistoryEntry;
 import dev.vigil.model.Page;
@@ -16,7 +17,6 @@ import dev.vigil.server.store.Database;
 import dev.vigil.server.store.FindingQuery;
 import dev.vigil.server.store.FindingRepository;
 import dev.vigil.server.store.HistoryRepository;
-import dev.vigil.server.store.SortKey;
 import dev.vigil.server.store.StatsRepository;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.ServerResponse;
@@ -54,17 +54,16 @@ public final class FindingReads {
         this.clock = clock;
     }
 
-    public Page<Finding> page(Caller caller, FindingFilter filter, int limit, Optional<String> cursor) {
-        String filters = FindingQuery.canonical(filter);
-        FindingQuery query = FindingQuery.of(caller.tenantId(), filter);
+    public Page<Finding> page(Caller caller, FindingFilter filter, FindingSort sort, int limit,
+                              Optional<String> cursor) {
+        String filters = FindingQuery.canonical(filter, sort);
+        FindingQuery query = FindingQuery.of(caller.tenantId(), filter, sort);
         if (cursor.isPresent()) {
-            List<String> key = Cursor.decode(cursor.get(), filters, 2);
-            query = query.after(new FindingQuery.Key(Cursor.number(key.get(0)), Cursor.uuid(key.get(1))));
+            query = query.after(FindingCursors.decode(cursor.get(), filters, sort));
         }
         FindingQuery paged = query;
         List<Finding> rows = database.read(c -> findings.page(c, paged, limit, clock.millis()));
-        return Paging.page(rows, limit, filters, f -> new String[]{
-                Long.toString(SortKey.of(f.severity(), f.firstSeen().toEpochMilli())), f.id().toString()});
+        return Paging.page(rows, limit, filters, f -> FindingCursors.key(paged.keyOf(f)));
     }
 
     public Finding find(Caller caller, UUID id) {
@@ -102,8 +101,9 @@ public final class FindingReads {
      * keyset pages, each with a connection of its own that returns to the pool before the page is written:
      * a client that reads slowly holds no connection.
      */
-    public void export(Caller caller, FindingFilter filter, ExportFormat format, ServerResponse response) {
-        FindingQuery query = FindingQuery.of(caller.tenantId(), filter);
+    public void export(Caller caller, FindingFilter filter, FindingSort sort, ExportFormat format,
+                       ServerResponse response) {
+        FindingQuery query = FindingQuery.of(caller.tenantId(), filter, sort);
         if (database.read(c -> findings.countUpTo(c, query, MAX_EXPORT_ROWS + 1)) > MAX_EXPORT_ROWS) {
             throw new ApiException(422, "EXPORT_LIMIT_EXCEEDED", database.read(c -> findings.count(c, query))
                     + " findings match; an export holds at most " + MAX_EXPORT_ROWS + ": narrow it with filters");
@@ -134,9 +134,7 @@ public final class FindingReads {
                 return;
             }
             left -= limit;
-            Finding last = written.getLast();
-            page = query.after(new FindingQuery.Key(SortKey.of(last.severity(), last.firstSeen().toEpochMilli()),
-                    last.id()));
+            page = query.after(query.keyOf(written.getLast()));
         }
     }
 }

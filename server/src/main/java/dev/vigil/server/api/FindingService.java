@@ -54,7 +54,8 @@ public final class FindingService implements HttpService {
     private void listFindings(ServerRequest request, ServerResponse response) {
         Caller caller = Authentication.caller(request);
         QueryReader query = new QueryReader(request.query());
-        JsonIo.ok(response, reads.page(caller, FindingFilters.read(query), query.limit(), query.cursor()));
+        JsonIo.ok(response, reads.page(caller, FindingFilters.read(query), FindingFilters.sort(query), query.limit(),
+                query.cursor()));
     }
 
     private void exportFindings(ServerRequest request, ServerResponse response) {
@@ -64,7 +65,8 @@ public final class FindingService implements HttpService {
             throw ApiException.forbidden("the " + caller.plan().wire() + " plan does not include export");
         }
         QueryReader query = new QueryReader(request.query());
-        reads.export(caller, FindingFilters.read(query), FindingFilters.format(query), response);
+        reads.export(caller, FindingFilters.read(query), FindingFilters.sort(query), FindingFilters.format(query),
+                response);
     }
 
     private void findingStats(ServerRequest request, ServerResponse response) {

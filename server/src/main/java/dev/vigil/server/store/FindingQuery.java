@@ -1,6 +1,8 @@
 package dev.vigil.server.store;
 
+import dev.vigil.model.Finding;
 import dev.vigil.model.FindingFilter;
+import dev.vigil.model.FindingSort;
 import dev.vigil.model.FindingStatus;
 import dev.vigil.model.Severity;
 
@@ -19,13 +21,28 @@ import java.util.stream.Collectors;
  * ({@link SearchIndex}) instead of walking {@code orderBy}; {@code where} holds its substring test either way.
  */
 public record FindingQuery(UUID tenantId, String where, List<Object> params, String orderBy, Optional<String> search,
-                           Optional<Key> after) {
+                           Optional<Key> after, FindingSort sort) {
 
-    /** The position of a finding in the list: its sort key and id. */
-    public record Key(long sortKey, UUID id) {
+    /**
+     * The position of a finding in the list: the values of the sort's columns ({@link FindingOrder#values}),
+     * none in the default order, then its sort key and id.
+     */
+    public record Key(long sortKey, UUID id, List<Object> columns) {
+        public Key {
+            columns = List.copyOf(columns);
+        }
+
+        public Key(long sortKey, UUID id) {
+            this(sortKey, id, List.of());
+        }
     }
 
     public static FindingQuery of(UUID tenantId, FindingFilter filter) {
+        return of(tenantId, filter, FindingSort.DEFAULT);
+    }
+
+    /** The query of a filter in the order of {@code sort}. */
+    public static FindingQuery of(UUID tenantId, FindingFilter filter, FindingSort sort) {
         StringBuilder where = new StringBuilder("f.tenant_id = ?");
         List<Object> params = new ArrayList<>(List.of(tenantId));
         if (!filter.severities().isEmpty()) {
@@ -51,8 +68,9 @@ public record FindingQuery(UUID tenantId, String where, List<Object> params, Str
         // not a LIKE: PostgreSQL estimates a LIKE from its pattern, which would make each search's plan differ
         // from the generic one (Dialect.unplannedParameter); a POSITION is estimated alike for any text
         search.ifPresent(text -> append(where, params, "POSITION(? IN f.search_text) > 0", text));
-        return new FindingQuery(tenantId, where.toString(), List.copyOf(params), orderBy(filter), search,
-                Optional.empty());
+        String orderBy = sort.isDefault() ? orderBy(filter) : FindingOrder.orderBy(sort);
+        return new FindingQuery(tenantId, where.toString(), List.copyOf(params), orderBy, search, Optional.empty(),
+                sort);
     }
 
     /** The index to walk: the one whose leading equality column the filter fixes, else the plain order. */
@@ -73,9 +91,25 @@ public record FindingQuery(UUID tenantId, String where, List<Object> params, Str
     /** This query restricted to the rows after {@code key} in list order: one range seek on the index. */
     public FindingQuery after(Key key) {
         List<Object> all = new ArrayList<>(params);
-        all.addAll(List.of(key.sortKey(), key.sortKey(), key.id()));
-        return new FindingQuery(tenantId, where + " AND f.sort_key >= ? AND NOT (f.sort_key = ? AND f.id <= ?)",
-                List.copyOf(all), orderBy, search, Optional.of(key));
+        if (sort.isDefault()) {
+            all.addAll(List.of(key.sortKey(), key.sortKey(), key.id()));
+            return new FindingQuery(tenantId, where + " AND f.sort_key >= ? AND NOT (f.sort_key = ? AND f.id <= ?)",
+                    List.copyOf(all), orderBy, search, Optional.of(key), sort);
+        }
+        all.addAll(FindingOrder.afterParams(sort, key.columns(), key.sortKey(), key.id()));
+        return new FindingQuery(tenantId, where + " AND " + FindingOrder.after(sort), List.copyOf(all), orderBy,
+                search, Optional.of(key), sort);
+    }
+
+    /** The position of {@code finding} in this query's order. */
+    public Key keyOf(Finding finding) {
+        return new Key(SortKey.of(finding.severity(), finding.firstSeen().toEpochMilli()), finding.id(),
+                FindingOrder.values(sort, finding));
+    }
+
+    /** A canonical text of the filter and sort, to bind cursors to both (the default sort adds nothing). */
+    public static String canonical(FindingFilter f, FindingSort sort) {
+        return canonical(f) + (sort.isDefault() ? "" : "|sort=" + sort.wire());
     }
 
     /** A canonical text of the filter, to bind cursors to it. */

@@ -82,6 +82,9 @@ public final class FindingRepository {
     private Ids ids(Connection c, FindingQuery query, int limit) throws SQLException {
         SearchIndex.Plan plan = query.search().isPresent()
                 ? SearchIndex.plan(c, query.tenantId(), query.search().get(), postingCounts) : SearchIndex.Plan.WALK;
+        if (!query.sort().isDefault()) {
+            return sortedIds(c, query, plan, limit);
+        }
         List<Object> params = new ArrayList<>();
         String from;
         String rest;
@@ -105,6 +108,24 @@ public final class FindingRepository {
         }
         params.addAll(query.params());
         return new Ids(from, rest, params.toArray());
+    }
+
+    /**
+     * The id query in another order than the default: along the sort's ORDER BY, or, for a search whose
+     * postings are few, all of the findings they hold, sorted.
+     */
+    private Ids sortedIds(Connection c, FindingQuery query, SearchIndex.Plan plan, int limit) throws SQLException {
+        String projects = FindingOrder.joinsProjects(query.sort()) ? " JOIN projects p ON p.id = f.project_id" : "";
+        String order = " WHERE " + query.where() + " ORDER BY " + query.orderBy();
+        if (!plan.few()) {
+            return new Ids("findings f" + projects, order + dialect.limitUsingIndex(limit), query.params().toArray());
+        }
+        List<Object> params = new ArrayList<>(List.of(query.tenantId(), c.createArrayOf("VARCHAR",
+                plan.words().toArray())));
+        params.addAll(query.params());
+        return new Ids("(SELECT DISTINCT t.finding_id FROM finding_terms t WHERE t.tenant_id = ? AND "
+                + dialect.inArray("t.term") + ") t JOIN findings f ON f.id = t.finding_id" + projects,
+                order + " LIMIT " + limit, params.toArray());
     }
 
     /** The keyset position on the postings too, so that the seek starts there (the WHERE repeats it on f). */

@@ -41,13 +41,21 @@ public final class SearchIndex {
     public record Entry(UUID findingId, long sortKey, String searchText) {
     }
 
-    /** How a search reaches its candidates: the words whose postings hold all of them, or none (walk). */
-    public record Plan(List<String> words) {
+    /**
+     * How a search reaches its candidates: the words whose postings hold all of them, or none (walk), and
+     * how many postings they have (counted up to {@link #COUNT_CAP}).
+     */
+    public record Plan(List<String> words, long postings) {
         public Plan {
             words = List.copyOf(words);
         }
 
-        static final Plan WALK = new Plan(List.of());
+        static final Plan WALK = new Plan(List.of(), COUNT_CAP);
+
+        /** Whether the words' postings are few enough to read them all and sort them. */
+        public boolean few() {
+            return !walk() && postings < COUNT_CAP;
+        }
 
         public boolean walk() {
             return words.isEmpty();
@@ -198,7 +206,7 @@ public final class SearchIndex {
             return Plan.WALK;
         }
         // no word at all: nothing can match; an impossible term keeps the plan a seek
-        return new Plan(best.get().isEmpty() ? List.of("") : best.get());
+        return new Plan(best.get().isEmpty() ? List.of("") : best.get(), bestCount);
     }
 
     /**

@@ -91,11 +91,30 @@ public final class FindingsBench {
                 new Case("first page, limit=100", i -> FindingPaths.list(none, 100, null), null),
                 new Case("deep page, limit=100 (cursor after row " + Math.min(DEEP_PAGES, FINDINGS / 100 - 1) * 100 + ")",
                         i -> FindingPaths.list(none, 100, deepCursor), null),
+                sorted("sort=rule_id"),
+                sorted("sort=-last_seen"),
+                sorted("sort=-status"),
+                sorted("sort=project_name"),
+                sorted("sort=-sla_deadline"),
+                sorted("sort=location&project_id (500 projects in turn)", "sort=location&project_id=",
+                        i -> projects.get(i * 7 % projects.size()).toString()),
+                sorted("sort=-first_seen&search common: a rule id", "sort=-first_seen&search=",
+                        i -> common[i % common.length]),
                 new Case("GET one finding (1,000 ids in turn)", i -> FindingPaths.LIST + "/" + ids.get(i * 997 % ids.size()),
                         null),
                 new Case("stats, whole tenant", i -> FindingPaths.LIST + "/stats", null),
                 new Case("stats, one project", i -> FindingPaths.LIST + "/stats?project_id=" + projects.get(i % projects.size()),
                         null));
+    }
+
+    /** A first page in the order of a {@code sort} query. */
+    private static Case sorted(String query) {
+        return new Case(query, i -> FindingPaths.LIST + "?" + query, null);
+    }
+
+    /** A first page in the order of a {@code sort} query that ends with a value varying by request. */
+    private static Case sorted(String name, String query, IntFunction<String> value) {
+        return new Case(name, i -> FindingPaths.LIST + "?" + query + value.apply(i), null);
     }
 
     /**

@@ -1,0 +1,77 @@
+package dev.vigil.desktop.findings;
+
+import dev.vigil.client.ScanQuery;
+import dev.vigil.desktop.connection.Connection;
+import dev.vigil.desktop.connection.Session;
+import dev.vigil.desktop.task.TaskExecutor;
+import dev.vigil.model.ScanListItem;
+import dev.vigil.model.ScanStatus;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Supplier;
+
+/**
+ * Notices that a scan of the shown scope (one project, or the whole tenant) has completed: each look reads
+ * the scope's ten newest scans, one small page, and a scan that is completed now but was not at the last
+ * look (or was not there) means new results. The first look of a scope only learns what is there.
+ */
+final class ScanCompletions {
+
+    private static final int NEWEST = 10;
+
+    private final Session session;
+    private final TaskExecutor tasks;
+    private final Supplier<Optional<UUID>> scope;
+    private final Runnable onCompleted;
+    private final Map<UUID, ScanStatus> seen = new HashMap<>();
+    private Optional<UUID> seenScope;
+    private boolean asking;
+
+    ScanCompletions(Session session, TaskExecutor tasks, Supplier<Optional<UUID>> scope, Runnable onCompleted) {
+        this.session = session;
+        this.tasks = tasks;
+        this.scope = scope;
+        this.onCompleted = onCompleted;
+    }
+
+    /** Looks once in the background, unless a look is on its way. */
+    void look() {
+        Connection connection = session.connection();
+        if (connection == null || asking) {
+            return;
+        }
+        asking = true;
+        Optional<UUID> project = scope.get();
+        ScanQuery query = new ScanQuery(project, Optional.of(NEWEST), Optional.empty(), true);
+        try {
+            tasks.submit(() -> connection.client().listScans(query).data(), scans -> {
+                asking = false;
+                compare(project, scans);
+            }, failure -> asking = false);
+        } catch (RejectedExecutionException closing) {
+            asking = false;  // the app is closing: its executor takes no more work, and no look is needed
+        }
+    }
+
+    private void compare(Optional<UUID> project, List<ScanListItem> scans) {
+        boolean first = !Objects.equals(project, seenScope);
+        boolean completed = false;
+        for (ScanListItem scan : scans) {
+            completed |= scan.status() == ScanStatus.COMPLETED && seen.get(scan.id()) != ScanStatus.COMPLETED;
+        }
+        if (first) {
+            seen.clear();
+            seenScope = project;
+        }
+        scans.forEach(scan -> seen.put(scan.id(), scan.status()));
+        if (completed && !first) {
+            onCompleted.run();
+        }
+    }
+}

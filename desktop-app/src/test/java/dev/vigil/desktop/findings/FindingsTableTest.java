@@ -1,0 +1,273 @@
+package dev.vigil.desktop.findings;
+
+import dev.vigil.client.ScanArchive;
+import dev.vigil.client.ScanSubmission;
+import dev.vigil.desktop.connection.Session;
+import dev.vigil.desktop.shell.Theme;
+import dev.vigil.desktop.task.FxTaskExecutor;
+import dev.vigil.desktop.testing.Fx;
+import dev.vigil.model.Finding;
+import dev.vigil.model.FindingFilter;
+import dev.vigil.model.FindingSort;
+import dev.vigil.model.Scan;
+import dev.vigil.model.ScanKind;
+import dev.vigil.model.ScanType;
+import dev.vigil.model.Severity;
+import dev.vigil.server.scan.Detection;
+import dev.vigil.server.store.MergeRepository;
+import dev.vigil.server.testing.Archives;
+import dev.vigil.server.testing.FindingSeeder;
+import dev.vigil.server.testing.GitHubTokens;
+import dev.vigil.server.testing.TestServer;
+import dev.vigil.server.testing.VigilServerTest;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeTableView;
+import javafx.scene.text.Text;
+import javafx.stage.Stage;
+import org.controlsfx.control.CheckComboBox;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The findings table as a place to work: resizing, tooltips, server sorting, grouping, refresh, filters. */
+@ExtendWith(ApplicationExtension.class)
+@VigilServerTest
+class FindingsTableTest {
+
+    private static TestServer server;
+    private FxTaskExecutor tasks;
+    private SeededTenant seeded;
+    private Session session;
+    private FindingsPage page;
+
+    /** One tenant per test, seeded before the UI starts so that the toolkit's set-up waits for none. */
+    private static final Deque<SeededTenant> TENANTS = new ArrayDeque<>();
+
+    @BeforeAll
+    static void seedTenants() {
+        for (int i = 0; i < 6; i++) {
+            TENANTS.add(SeededTenant.with(server, 300));
+        }
+    }
+
+    @Start
+    void start(Stage stage) {
+        seeded = TENANTS.pop();
+        tasks = new FxTaskExecutor();
+        session = seeded.session(tasks, seeded.ownerKey());
+        page = new FindingsPage(session, tasks, (owner, suggested) -> Optional.empty());
+        Scene scene = new Scene((Parent) page.view(), 1300, 860);
+        Theme.apply(scene, false);
+        stage.setScene(scene);
+        stage.show();
+        page.shown();
+    }
+
+    @AfterEach
+    void stop() {
+        session.close();
+        tasks.close();
+    }
+
+    private TableView<Finding> table(FxRobot robot) {
+        return robot.lookup("#findings-table").queryTableView();
+    }
+
+    private void waitForFirstPage(FxRobot robot) {
+        Fx.waitUntil(30, () -> table(robot).getItems().size() == FindingPager.PAGE);
+    }
+
+    private TableColumn<Finding, ?> column(FxRobot robot, String title) {
+        return table(robot).getColumns().stream().filter(c -> c.getText().equals(title)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void shouldWidenAColumnByDraggingAndShowTheFullTextInATooltip(FxRobot robot) {
+        waitForFirstPage(robot);
+        TableColumn<Finding, ?> rule = column(robot, "Rule");
+        double before = rule.getWidth();
+
+        robot.interact(() -> table(robot).resizeColumn(rule, 150));
+
+        assertThat(rule.getWidth()).isEqualTo(before + 150);
+        assertThat(column(robot, "Location").getWidth()).isEqualTo(column(robot, "Location").getPrefWidth());
+        Finding first = table(robot).getItems().getFirst();
+        for (String title : List.of("Rule", "Location", "Status")) {
+            TableCell<?, ?> cell = robot.lookup("#findings-table .table-cell")
+                    .match((TableCell<?, ?> c) -> c.getTableColumn() == column(robot, title) && c.getIndex() == 0)
+                    .query();
+            String full = switch (title) {
+                case "Rule" -> first.ruleId();
+                case "Location" -> first.location();
+                default -> first.status().wire().replace('_', ' ');
+            };
+            assertThat(cell.getTooltip()).as(title).isNotNull();
+            assertThat(cell.getTooltip().getText()).as(title).isEqualTo(full);
+        }
+    }
+
+    /**
+     * What a header click does to the table (its sort order and the column's direction) turns into the
+     * server's sort. The robot's click on a header did not sort under headless Monocle, so the test sets the
+     * sort order as the header's skin does.
+     */
+    @Test
+    void shouldSortOnTheServerWhenAColumnIsSorted(FxRobot robot) {
+        waitForFirstPage(robot);
+        FindingSort byRule = FindingSort.ascending(FindingSort.Column.RULE_ID);
+        TableColumn<Finding, ?> rule = column(robot, "Rule");
+
+        robot.interact(() -> table(robot).getSortOrder().setAll(List.of(rule)));
+
+        Fx.waitUntil(30, () -> byRule.equals(page.findings().model().sortProperty().get()));
+        Fx.waitUntil(30, () -> table(robot).getItems().equals(
+                seeded.owner().listFindings(FindingFilter.none(), byRule, 100, null).data()));
+        assertThat(table(robot).getItems()).isSortedAccordingTo(Comparator.comparing(Finding::ruleId));
+
+        robot.interact(() -> rule.setSortType(TableColumn.SortType.DESCENDING));
+
+        Fx.waitUntil(30, () -> byRule.reversed().equals(page.findings().model().sortProperty().get()));
+        Fx.waitUntil(30, () -> table(robot).getItems().equals(
+                seeded.owner().listFindings(FindingFilter.none(), byRule.reversed(), 100, null).data()));
+
+        robot.interact(() -> table(robot).getSortOrder().clear());
+
+        Fx.waitUntil(30, () -> FindingSort.DEFAULT.equals(page.findings().model().sortProperty().get()));
+        assertThat(column(robot, "Assignee").isSortable()).isFalse();
+        assertThat(rule.isSortable()).isTrue();
+    }
+
+    @Test
+    void shouldFoldOnePackageLineOrOneRuleInOneFileUnderOneParent(FxRobot robot) {
+        waitForFirstPage(robot);
+        long now = System.currentTimeMillis();
+        List<MergeRepository.NewFinding> sameRuleSameFile = IntStream.rangeClosed(1, 3)
+                .mapToObj(line -> new MergeRepository.NewFinding(UUID.randomUUID(), new Detection(ScanKind.IAC,
+                        "s3-bucket-unencrypted", "Bucket not encrypted", Severity.HIGH, "CWE-311", "infra/main.tf",
+                        line * 10, "bucket " + line, null, false, false, "bucket-" + line, List.of()), now, null))
+                .toList();
+        FindingSeeder.insert(server.server().database(), seeded.tenant().id(), seeded.project().id(), sameRuleSameFile);
+        robot.interact(() -> page.findings().refresh());
+        Fx.waitUntil(30, () -> table(robot).getItems().size() == FindingPager.PAGE);
+
+        robot.clickOn("#group-toggle");
+
+        Fx.waitUntil(30, () -> table(robot).getItems().size() == 303);
+        TreeTableView<GroupedFindingsTable.Row> tree = robot.lookup("#findings-tree").query();
+        assertThat(tree.isVisible()).isTrue();
+        assertThat(table(robot).isVisible()).isFalse();
+        List<Finding> rows = List.copyOf(table(robot).getItems());
+        List<TreeItem<GroupedFindingsTable.Row>> parents = tree.getRoot().getChildren();
+        assertThat(parents).hasSize((int) rows.stream().map(FindingGroups::key).distinct().count());
+        assertThat(parents.stream().mapToInt(p -> p.getChildren().size()).sum()).isEqualTo(303);
+        for (TreeItem<GroupedFindingsTable.Row> parent : parents) {
+            List<Finding> children = parent.getChildren().stream()
+                    .map(item -> ((GroupedFindingsTable.FindingRow) item.getValue()).finding()).toList();
+            Finding one = children.getFirst();
+            assertThat(children).allSatisfy(f -> {
+                assertThat(f.projectId()).isEqualTo(one.projectId());
+                if (one.scanType() == ScanKind.SCA) {
+                    assertThat(f.location()).isEqualTo(one.location());
+                } else {
+                    assertThat(f.ruleId()).isEqualTo(one.ruleId());
+                    assertThat(f.location().substring(0, f.location().lastIndexOf(':')))
+                            .isEqualTo(one.location().substring(0, one.location().lastIndexOf(':')));
+                }
+            });
+        }
+        TreeItem<GroupedFindingsTable.Row> folded = parents.stream().filter(p -> p.getValue()
+                instanceof GroupedFindingsTable.GroupRow g && g.group().label().equals("s3-bucket-unencrypted in infra/main.tf"))
+                .findFirst().orElseThrow();
+        assertThat(folded.getChildren()).hasSize(3);
+        assertThat(parents).hasSize(303 - 2);
+    }
+
+    @Test
+    void shouldRefreshByItselfWhenAScanOfTheShownScopeCompletes(FxRobot robot) {
+        waitForFirstPage(robot);
+        robot.clickOn("#search-field").write("leaked-by-the-test.env");
+        Fx.waitUntil(30, () -> table(robot).getItems().isEmpty() && !page.findings().model().loadingProperty().get());
+        page.findings().lookForCompletedScans();  // the first look of this scope learns what is there
+
+        String token = GitHubTokens.withChecksum("ghp_" + "k7Qm2Xw9Lp4Rt8Vz3Nc6Bh1Jd5Fg0Sy2Ta7Ue");
+        Scan scan = seeded.owner().submitScan(ScanSubmission.of(ScanArchive.of(Archives.tarGz(Map.of(
+                "config/leaked-by-the-test.env", "GITHUB_TOKEN=" + token + "\n"))), seeded.project().id(), "main",
+                "a".repeat(40), ScanType.SECRETS));
+        seeded.owner().awaitScan(scan.id(), Duration.ofSeconds(60));
+
+        // no Ctrl+R: the page's own look every few seconds notices the completed scan
+        Fx.waitUntil(30, () -> table(robot).getItems().size() == 1);
+        assertThat(table(robot).getItems().getFirst().location()).startsWith("config/leaked-by-the-test.env:");
+    }
+
+    @Test
+    void shouldClearEveryFilterAtOnce(FxRobot robot) {
+        waitForFirstPage(robot);
+        CheckComboBox<Severity> severities = robot.lookup("#severity-filter").query();
+        Button clear = robot.lookup("#clear-filters").queryButton();
+        assertThat(clear.isDisabled()).isTrue();
+
+        robot.interact(() -> severities.getCheckModel().check(Severity.HIGH));
+        robot.clickOn("#search-field").write("File1");
+        robot.clickOn("#sla-filter");
+        Fx.waitUntil(30, () -> !clear.isDisabled() && !page.findings().model().filters().searchProperty().get().isEmpty());
+        robot.clickOn("#clear-filters");
+
+        Fx.waitUntil(30, () -> table(robot).getItems().size() == FindingPager.PAGE);
+        assertThat(page.findings().model().filters().userFilter()).isEqualTo(FindingFilter.none());
+        assertThat(page.findings().model().filters().slaBreachedOnly()).isFalse();
+        assertThat(severities.getCheckModel().getCheckedItems()).isEmpty();
+        assertThat(clear.isDisabled()).isTrue();
+        assertThat(table(robot).getItems()).isEqualTo(seeded.owner().listFindings(FindingFilter.none(), 100, null).data());
+    }
+
+    @Test
+    void shouldShowChipsWhole(FxRobot robot) {
+        waitForFirstPage(robot);
+        CheckComboBox<Severity> severities = robot.lookup("#severity-filter").query();
+        assertThat(severities.getTitle()).isEqualTo("Severity: any");
+
+        robot.interact(() -> severities.getCheckModel().check(Severity.CRITICAL));
+        robot.interact(() -> severities.getCheckModel().check(Severity.HIGH));
+        assertThat(severities.getTitle()).isEqualTo("Severity: critical, high");
+        Fx.waitUntil(30, () -> !table(robot).getItems().isEmpty());
+
+        // every text drawn in the filter bar and the table's status chips is whole: none ends with "…"
+        List<String> bar = drawn(robot, ".findings-filter-bar");
+        List<String> chips = drawn(robot, ".status-chip");
+        assertThat(bar).contains("Severity: critical, high", "Status: any");
+        assertThat(chips).isNotEmpty();
+        assertThat(Stream.concat(bar.stream(), chips.stream())).noneMatch(t -> t.endsWith("…") || t.endsWith("..."));
+    }
+
+    /** The texts drawn inside the nodes that {@code query} finds. */
+    private static List<String> drawn(FxRobot robot, String query) {
+        return robot.lookup(query).queryAll().stream()
+                .flatMap(node -> robot.from(node).lookup((Node n) -> n instanceof Text).queryAllAs(Text.class).stream())
+                .map(Text::getText).filter(t -> t != null && !t.isEmpty()).toList();
+    }
+}

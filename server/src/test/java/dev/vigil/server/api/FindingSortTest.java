@@ -1,0 +1,196 @@
+package dev.vigil.server.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.vigil.client.VigilApiException;
+import dev.vigil.model.Finding;
+import dev.vigil.model.FindingFilter;
+import dev.vigil.model.FindingSort;
+import dev.vigil.model.FindingStatus;
+import dev.vigil.model.Json;
+import dev.vigil.model.NewProject;
+import dev.vigil.model.Page;
+import dev.vigil.model.Project;
+import dev.vigil.model.ScanKind;
+import dev.vigil.model.Severity;
+import dev.vigil.server.scan.Detection;
+import dev.vigil.server.store.MergeRepository;
+import dev.vigil.server.store.Sql;
+import dev.vigil.server.testing.FindingSeeder;
+import dev.vigil.server.testing.TestServer;
+import dev.vigil.server.testing.VigilServerTest;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The {@code sort} parameter of the findings list and export: every column in both directions, ties in the
+ * default order, keyset pages bound to the sort. The seeded texts are lower-case letters and zero-padded
+ * digits, so that a text collation of either store orders them as Java does.
+ */
+@VigilServerTest
+class FindingSortTest {
+
+    private static final int PER_PROJECT = 45;
+    private static final Comparator<Finding> DEFAULT_ORDER = Comparator
+            .comparingInt((Finding f) -> f.severity().rank())
+            .thenComparing(Finding::firstSeen)
+            .thenComparing(f -> f.id().toString());
+
+    private static TestServer server;
+    private static TestServer.Tenant tenant;
+
+    @BeforeAll
+    static void seed() {
+        Random random = new Random(11);
+        long now = System.currentTimeMillis();
+        // "beta" created first, so that the name order differs from the creation order
+        for (String name : List.of("beta", "alpha")) {
+            Project project = tenant.owner().createProject(new NewProject(name, "main"));
+            List<MergeRepository.NewFinding> rows = new ArrayList<>();
+            for (int i = 0; i < PER_PROJECT; i++) {
+                // few distinct first-seen days, so that many findings tie on every column
+                long firstSeen = now - random.nextInt(4) * 86_400_000L;
+                Long deadline = random.nextInt(4) == 0 ? null : firstSeen + random.nextInt(3) * 86_400_000L;
+                rows.add(new MergeRepository.NewFinding(UUID.randomUUID(), detection(random, name + i), firstSeen,
+                        deadline));
+            }
+            FindingSeeder.insert(server.server().database(), tenant.id(), project.id(), rows);
+        }
+        FindingStatus[] statuses = FindingStatus.values();
+        server.server().database().run(c -> {
+            for (UUID id : Sql.list(c, "SELECT id FROM findings WHERE tenant_id = ?", row -> Sql.uuid(row, "id"),
+                    tenant.id())) {
+                Sql.update(c, "UPDATE findings SET status = ?, last_seen = first_seen + ? WHERE id = ?",
+                        statuses[random.nextInt(statuses.length)].wire(), random.nextInt(3) * 3_600_000L, id);
+            }
+        });
+    }
+
+    private static Detection detection(Random random, String identity) {
+        String rule = "rule-" + (char) ('a' + random.nextInt(5));
+        String path = "src/dir" + random.nextInt(3) + "/file" + random.nextInt(4) + ".tf";
+        return new Detection(ScanKind.values()[random.nextInt(3)], rule, "title " + rule,
+                Severity.values()[random.nextInt(5)], "CWE-20", path, 1 + random.nextInt(3) * 9,
+                "problem in " + path, null, false, false, identity, List.of());
+    }
+
+    /** The order a sort promises: its column, then the default order, whatever the direction. */
+    private static Comparator<Finding> expected(FindingSort sort) {
+        Comparator<Finding> column = switch (sort.column()) {
+            case SEVERITY -> Comparator.comparingInt(f -> f.severity().rank());
+            case STATUS -> Comparator.comparing(f -> f.status().wire());
+            case RULE_ID -> Comparator.comparing(Finding::ruleId);
+            case LOCATION -> Comparator.comparing((Finding f) -> f.location().substring(0, f.location().indexOf(':')))
+                    .thenComparingInt(f -> Integer.parseInt(f.location().substring(f.location().indexOf(':') + 1)));
+            case PROJECT_NAME -> Comparator.comparing(Finding::projectName);
+            case SLA_DEADLINE -> Comparator.comparing((Finding f) -> f.slaDeadline() == null ? Instant.MAX
+                    : f.slaDeadline());
+            case FIRST_SEEN -> Comparator.comparing(Finding::firstSeen);
+            case LAST_SEEN -> Comparator.comparing(Finding::lastSeen);
+        };
+        return (sort.descending() ? column.reversed() : column).thenComparing(DEFAULT_ORDER);
+    }
+
+    private static List<Finding> all(FindingFilter filter, FindingSort sort, int limit) {
+        List<Finding> all = new ArrayList<>();
+        String cursor = null;
+        do {
+            Page<Finding> page = tenant.owner().listFindings(filter, sort, limit, cursor);
+            all.addAll(page.data());
+            cursor = page.nextCursor();
+        } while (cursor != null);
+        return all;
+    }
+
+    @Test
+    void shouldPageThroughEverySortInBothDirectionsWithTiesInTheDefaultOrder() {
+        for (FindingSort.Column column : FindingSort.Column.values()) {
+            for (FindingSort sort : List.of(FindingSort.ascending(column), FindingSort.descending(column))) {
+                List<Finding> all = all(FindingFilter.none(), sort, 7);
+
+                assertThat(all).as(sort.wire()).hasSize(2 * PER_PROJECT);
+                assertThat(all.stream().map(Finding::id).distinct()).as(sort.wire()).hasSize(2 * PER_PROJECT);
+                assertThat(all).as(sort.wire()).isSortedAccordingTo(expected(sort));
+            }
+        }
+    }
+
+    @Test
+    void shouldSortTheSameWhenFilteredOrSearched() {
+        FindingFilter filter = FindingFilter.none().withSeverities(Set.of(Severity.CRITICAL,
+                Severity.HIGH, Severity.MEDIUM));
+        for (FindingFilter f : List.of(filter, FindingFilter.none().withSearch("rule-c"),
+                FindingFilter.none().withSearch("dir1"))) {
+            FindingSort sort = FindingSort.descending(FindingSort.Column.LOCATION);
+            List<Finding> sorted = all(f, sort, 4);
+            List<Finding> unsorted = all(f, FindingSort.DEFAULT, 100);
+
+            assertThat(sorted).isNotEmpty().isSortedAccordingTo(expected(sort));
+            assertThat(sorted).containsExactlyInAnyOrderElementsOf(unsorted);
+        }
+    }
+
+    @Test
+    void shouldKeepTheDefaultOrderForAscendingSeverity() {
+        assertThat(all(FindingFilter.none(), FindingSort.ascending(FindingSort.Column.SEVERITY), 9))
+                .isEqualTo(all(FindingFilter.none(), FindingSort.DEFAULT, 100))
+                .isSortedAccordingTo(DEFAULT_ORDER);
+    }
+
+    @Test
+    void shouldRefuseACursorOfAnotherSort() {
+        FindingSort byRule = FindingSort.ascending(FindingSort.Column.RULE_ID);
+        String defaultCursor = tenant.owner().listFindings(FindingFilter.none(), 5, null).nextCursor();
+        String ruleCursor = tenant.owner().listFindings(FindingFilter.none(), byRule, 5, null).nextCursor();
+
+        for (var attempt : List.<Runnable>of(
+                () -> tenant.owner().listFindings(FindingFilter.none(), byRule, 5, defaultCursor),
+                () -> tenant.owner().listFindings(FindingFilter.none(), byRule.reversed(), 5, ruleCursor),
+                () -> tenant.owner().listFindings(FindingFilter.none(), 5, ruleCursor))) {
+            assertThatThrownBy(attempt::run).isInstanceOfSatisfying(VigilApiException.class, e -> {
+                assertThat(e.status()).isEqualTo(400);
+                assertThat(e.code()).isEqualTo("INVALID_CURSOR");
+            });
+        }
+    }
+
+    @Test
+    void shouldRefuseAnUnknownSortWithTheSpecErrorBody() {
+        for (String sort : List.of("name", "-", "--severity", "severity,status", "description", "+rule_id")) {
+            for (String path : List.of("/v1/repo-vulnerabilities", "/v1/repo-vulnerabilities/export")) {
+                var response = tenant.owner().send("GET", path + "?sort=" + sort.replace("+", "%2B"), Map.of(), null);
+
+                assertThat(response.status()).as(path + " " + sort).isEqualTo(400);
+                assertThat(response.error().error()).isEqualTo("VALIDATION_FAILED");
+                assertThat(response.error().message()).contains("sort").contains("rule_id");
+                assertThat(response.header("X-Request-ID")).isPresent();
+            }
+        }
+    }
+
+    @Test
+    void shouldExportInTheOrderOfTheSort() throws Exception {
+        FindingSort sort = FindingSort.descending(FindingSort.Column.PROJECT_NAME);
+        var response = tenant.owner().send("GET", "/v1/repo-vulnerabilities/export?format=json&sort=-project_name",
+                Map.of(), null);
+
+        assertThat(response.status()).isEqualTo(200);
+        JsonNode rows = Json.mapper().readTree(response.body());
+        List<String> exported = new ArrayList<>();
+        rows.forEach(row -> exported.add(row.get("id").asText()));
+        assertThat(exported).isEqualTo(all(FindingFilter.none(), sort, 100).stream()
+                .map(f -> f.id().toString()).toList());
+        assertThat(rows.get(0).get("project_name").asText()).isEqualTo("beta");
+    }
+}
