@@ -183,7 +183,9 @@ class FindingsPageTest {
         waitForFirstPage(robot);
         System.gc();  // the refusals must outlive a collection
         seeded.connect(session, seeded.keyWith(Role.MEMBER));
-        Fx.waitUntil(30, () -> session.connection().role() == Role.MEMBER && table(robot).getItems().size() == 100);
+        // the old rows stay until the new first page replaces them: wait for it, or the click's selection goes with them
+        Fx.waitUntil(30, () -> session.connection().role() == Role.MEMBER && table(robot).getItems().size() == 100
+                && !robot.lookup("#findings-loading").query().isVisible());
 
         robot.clickOn(row(robot, 0));
 
