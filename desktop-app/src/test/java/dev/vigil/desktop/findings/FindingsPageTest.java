@@ -145,6 +145,9 @@ class FindingsPageTest {
 
         Fx.waitUntil(60, () -> robot.lookup("#bulk-summary").queryAs(Label.class).getText().startsWith("Accept risk:"));
         assertThat(robot.lookup("#bulk-summary").queryAs(Label.class).getText()).isEqualTo("Accept risk: 1,000 changed");
+        // the list reloads its 1,000 rows and selects the same findings again
+        Fx.waitUntil(60, () -> table(robot).getSelectionModel().getSelectedItems().size() == 1_000
+                && table(robot).getSelectionModel().getSelectedItems().stream().allMatch(f -> f.status() == FindingStatus.ACCEPTED));
         List<Finding> accepted = seeded.owner().allFindings(FindingFilter.none().withStatuses(Set.of(FindingStatus.ACCEPTED))).toList();
         assertThat(accepted).hasSize(1_000).allSatisfy(finding -> {
             assertThat(finding.acceptedReason()).isEqualTo("Compensating control: WAF rule 42");

@@ -156,6 +156,16 @@ class TriageWithoutSurprisesTest {
         assertThat(robot.lookup("#triage-confirm").queryButton().isDisabled()).isTrue();
     }
 
+    @Test
+    void theApplyToDialogWritesIsoDatesToo(FxRobot robot) {
+        selectFirst(robot, 1);
+
+        robot.clickOn("#detail-apply-to");
+
+        DatePicker until = robot.lookup("#apply-until").query();
+        assertThat(until.getEditor().getText()).isEqualTo(LocalDate.now(ZoneOffset.UTC).plusDays(90).toString());
+    }
+
     /** The refusal's tooltip sits on the Guarded wrapper around the disabled control. */
     private static String tooltip(FxRobot robot, String id) {
         Node wrapper = robot.lookup(id).query().getParent();
