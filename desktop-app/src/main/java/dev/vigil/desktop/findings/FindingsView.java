@@ -4,8 +4,10 @@ import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.shell.EmptyState;
 import dev.vigil.desktop.task.TaskExecutor;
 import dev.vigil.model.Finding;
+import dev.vigil.model.FindingFilter;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Orientation;
+import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
@@ -23,6 +25,9 @@ import java.util.function.Consumer;
 /** The Findings page: filter bar, bulk bar, the table and the selected finding's detail. */
 public final class FindingsView {
 
+    /** The detail pane's least width: below it, its values wrap one word per line. */
+    static final double DETAIL_MIN_WIDTH = 300;
+
     private final VBox root = new VBox();
     private final FindingsViewModel list;
     private final TableView<Finding> table;
@@ -30,6 +35,7 @@ public final class FindingsView {
     private final BulkBar bulkBar;
     private final ExportControl export;
     private final DecisionLinks links;
+    private final EmptyState empty = new EmptyState(Feather.CHECK_CIRCLE, "No findings match", "");
 
     public FindingsView(Session session, TaskExecutor tasks, FileChoice files) {
         list = new FindingsViewModel(session, tasks);
@@ -45,7 +51,12 @@ public final class FindingsView {
         table.getSelectionModel().selectedItemProperty().subscribe(detail.findingProperty()::set);
         root.setId("page-findings");
         root.getStyleClass().addAll("page", "findings-page");
-        SplitPane split = new SplitPane(tableArea(), new FindingDetailPane(detail, prompts, links).root());
+        Node detailPane = new FindingDetailPane(detail, prompts, links).root();
+        if (detailPane instanceof Region region) {
+            region.setMinWidth(DETAIL_MIN_WIDTH);  // narrower, its values wrap one word per line
+        }
+        SplitPane split = new SplitPane(tableArea(), detailPane);
+        SplitPane.setResizableWithParent(detailPane, false);
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.7);
         VBox.setVgrow(split, Priority.ALWAYS);
@@ -60,6 +71,17 @@ public final class FindingsView {
 
     public Parent root() {
         return root;
+    }
+
+    /** What "Scan a folder…" in the empty list does. */
+    public void onScanAFolder(Runnable scan) {
+        empty.action("findings-scan-folder", "Scan a folder…", scan);
+        empty.actionShown(list.errorProperty().get().isEmpty());
+    }
+
+    /** Shows the findings of {@code filter} (a drill-down from the Overview): the filter bar shows it too. */
+    public void show(FindingFilter filter) {
+        filterBar.show(filter);
     }
 
     /** Where a finding's link to the decision that set its status leads (the Decisions page). */
@@ -100,6 +122,7 @@ public final class FindingsView {
     private HBox header() {
         Label title = new Label("Findings");
         title.getStyleClass().add("page-title");
+        title.setMinWidth(Region.USE_PREF_SIZE);  // at 1024 px the subtitle gives way, not the title
         Label order = new Label("Ordered as the server sorts them: severity, then oldest first");
         order.getStyleClass().add("page-subtitle");
         Label counts = new Label();
@@ -111,18 +134,20 @@ public final class FindingsView {
         busy.visibleProperty().bind(list.loadingProperty());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
+        order.setMinWidth(0);
         HBox header = new HBox(12, title, order, spacer, busy, counts, export.root());
         header.getStyleClass().add("toolbar-row");
         return header;
     }
 
     private StackPane tableArea() {
-        EmptyState empty = new EmptyState(Feather.CHECK_CIRCLE, "No findings match", "");
         empty.setId("findings-empty");
-        empty.setMouseTransparent(true);
         empty.visibleProperty().bind(Bindings.isEmpty(list.rows()).and(list.loadingProperty().not()));
-        list.errorProperty().subscribe(problem -> empty.show(problem.isEmpty() ? "No findings match" : "Could not load findings",
-                problem.isEmpty() ? "Change or clear the filters, or run a scan of the default branch." : problem));
+        list.errorProperty().subscribe(problem -> {
+            empty.show(problem.isEmpty() ? "No findings match" : "Could not load findings",
+                    problem.isEmpty() ? "Change or clear the filters, or scan a folder." : problem);
+            empty.actionShown(problem.isEmpty());
+        });
         table.setPlaceholder(new Label(""));
         return new StackPane(table, empty);
     }
