@@ -4,6 +4,7 @@ import dev.vigil.desktop.connection.Connection;
 import dev.vigil.desktop.connection.Connector;
 import dev.vigil.desktop.connection.DesktopPaths;
 import dev.vigil.desktop.connection.Session;
+import dev.vigil.desktop.shell.Links;
 import dev.vigil.desktop.task.FxTaskExecutor;
 import javafx.application.Application;
 import javafx.application.Platform;
@@ -27,6 +28,7 @@ public final class App extends Application {
 
     @Override
     public void start(Stage stage) {
+        Links.install(getHostServices());
         tasks = new FxTaskExecutor();
         session = new Session(new Connector(paths), tasks);
         // a logout or SIGTERM skips stop(): the embedded database must still close cleanly

@@ -1,6 +1,8 @@
 package dev.vigil.client;
 
+import dev.vigil.model.CreatedApiKey;
 import dev.vigil.model.CreatedTenant;
+import dev.vigil.model.KeyRenewal;
 import dev.vigil.model.NewTenant;
 import dev.vigil.model.SubscriptionChange;
 import dev.vigil.model.Tenant;
@@ -40,6 +42,12 @@ public final class SystemClient implements AutoCloseable {
     public Tenant setSubscription(UUID tenantId, SubscriptionChange change) {
         Exchange exchange = Exchange.json("PUT", "/system/tenants/" + tenantId + "/subscription", change);
         return transport.<Tenant>call(exchange, type(Tenant.class)).body();
+    }
+
+    /** A new key for the user of {@code renewal}'s key, which may be revoked or expired; shown this once. */
+    public CreatedApiKey renewApiKey(KeyRenewal renewal) {
+        return transport.<CreatedApiKey>call(Exchange.json("POST", "/system/api-keys/renew", renewal),
+                type(CreatedApiKey.class)).body();
     }
 
     public Tenant getTenant(UUID tenantId) {

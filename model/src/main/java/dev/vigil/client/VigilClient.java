@@ -12,6 +12,7 @@ import dev.vigil.model.Decision;
 import dev.vigil.model.DecisionPreview;
 import dev.vigil.model.ExportFormat;
 import dev.vigil.model.Finding;
+import dev.vigil.model.FindingDetail;
 import dev.vigil.model.FindingFilter;
 import dev.vigil.model.FindingStats;
 import dev.vigil.model.FindingStatus;
@@ -165,6 +166,11 @@ public final class VigilClient implements AutoCloseable {
 
     public Finding getFinding(UUID findingId) {
         return transport.get("/v1/repo-vulnerabilities/" + findingId, type(Finding.class));
+    }
+
+    /** One finding with its context: the code around it, references, CVSS, dependency path and remediation. */
+    public FindingDetail findingDetail(UUID findingId) {
+        return transport.get("/v1/repo-vulnerabilities/" + findingId, type(FindingDetail.class));
     }
 
     public Page<HistoryEntry> findingHistory(UUID findingId, Integer limit, String cursor) {

@@ -6,6 +6,7 @@ import dev.vigil.model.BulkStatusChange;
 import dev.vigil.model.BulkStatusResult;
 import dev.vigil.model.ExportFormat;
 import dev.vigil.model.Finding;
+import dev.vigil.model.FindingDetail;
 import dev.vigil.model.FindingFilter;
 import dev.vigil.model.FindingStats;
 import dev.vigil.model.FindingStatus;
@@ -202,6 +203,27 @@ class FindingsTest {
         assertThat(server.requests().getLast().rawQuery()).isEqualTo("limit=10");
         assertThat(history.data()).containsExactly(new HistoryEntry(Instant.parse("2025-01-02T00:00:00Z"),
                 "ana@example.com", FindingStatus.OPEN, FindingStatus.ACCEPTED, "accept", "vendor fix pending"));
+    }
+
+    @Test
+    void fetchesOneFindingWithItsContext() {
+        String finding = Fixtures.finding(FINDING_ID).strip();
+        server.answer(200, finding.substring(0, finding.length() - 1) + """
+                , "context": {"start_line": 40, "lines": ["<dependency>", "  <version>2.14.1</version>"]},
+                  "references": ["https://osv.dev/vulnerability/CVE-2021-44228"],
+                  "cvss": {"version": "3.1", "vector": "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:C/C:H/I:H/A:H", "score": 10.0},
+                  "dependency_path": null, "remediation": null}""");
+
+        FindingDetail detail = client.findingDetail(FINDING_ID);
+
+        assertThat(server.single().path()).isEqualTo("/v1/repo-vulnerabilities/" + FINDING_ID);
+        assertThat(detail.finding().id()).isEqualTo(FINDING_ID);
+        assertThat(detail.finding().ruleId()).isEqualTo("CVE-2021-44228");
+        assertThat(detail.context()).isEqualTo(
+                new FindingDetail.Context(40, List.of("<dependency>", "  <version>2.14.1</version>")));
+        assertThat(detail.references()).containsExactly("https://osv.dev/vulnerability/CVE-2021-44228");
+        assertThat(detail.cvss().score()).isEqualTo(10.0);
+        assertThat(detail.dependencyPath()).isNull();
     }
 
     @Test

@@ -65,6 +65,37 @@ class JsonTest {
     }
 
     @Test
+    void aFindingDetailIsTheFindingsFieldsWithItsContextBeside() throws Exception {
+        FindingDetail detail = new FindingDetail(FINDING, new FindingDetail.Context(40, List.of("a", "b")),
+                List.of("https://osv.dev/vulnerability/CVE-2021-44228"),
+                new FindingDetail.Cvss("3.1", "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:C/C:H/I:H/A:H", 10.0),
+                List.of("app@1.0.0", "log4j-core@2.14.1"), "Upgrade log4j-core to 2.17.1.");
+
+        JsonNode json = MAPPER.valueToTree(detail);
+
+        assertThat(json.get("rule_id").asText()).isEqualTo("CVE-2021-44228");
+        assertThat(json.has("finding")).isFalse();
+        assertThat(json.get("context").get("start_line").asInt()).isEqualTo(40);
+        assertThat(json.get("cvss").get("score").asDouble()).isEqualTo(10.0);
+        assertThat(json.get("dependency_path").get(1).asText()).isEqualTo("log4j-core@2.14.1");
+        assertThat(json.get("remediation").asText()).isEqualTo("Upgrade log4j-core to 2.17.1.");
+        assertThat(MAPPER.readValue(MAPPER.writeValueAsBytes(detail), FindingDetail.class)).isEqualTo(detail);
+    }
+
+    @Test
+    void aFindingDetailWithoutContextWritesNullsAndAnEmptyReferenceList() throws Exception {
+        FindingDetail detail = new FindingDetail(FINDING, null, null, null, null, null);
+
+        JsonNode json = MAPPER.valueToTree(detail);
+
+        assertThat(json.get("context").isNull()).isTrue();
+        assertThat(json.get("references").isEmpty()).isTrue();
+        assertThat(json.get("cvss").isNull()).isTrue();
+        assertThat(json.get("dependency_path").isNull()).isTrue();
+        assertThat(MAPPER.readValue(MAPPER.writeValueAsBytes(detail), FindingDetail.class)).isEqualTo(detail);
+    }
+
+    @Test
     void aScanListItemIsWrittenWithIsBlocked() {
         ScanListItem item = new ScanListItem(ID, PROJECT, "payments", "main", "0".repeat(40), ScanType.FULL,
                 ScanStatus.COMPLETED, 3, 1, 2, true, Instant.parse("2025-03-01T12:00:00Z"), null);

@@ -7,6 +7,7 @@ import dev.vigil.server.api.AdvisoryStatusService;
 import dev.vigil.server.api.ApiKeyService;
 import dev.vigil.server.api.ApiKeys;
 import dev.vigil.server.api.DecisionService;
+import dev.vigil.server.api.FindingDetails;
 import dev.vigil.server.api.FindingReads;
 import dev.vigil.server.api.FindingService;
 import dev.vigil.server.api.ProjectService;
@@ -17,6 +18,7 @@ import dev.vigil.server.api.TrendService;
 import dev.vigil.server.api.UploadPermits;
 import dev.vigil.server.api.UserService;
 import dev.vigil.server.api.VexService;
+import dev.vigil.server.api.WebhookService;
 import dev.vigil.server.decisions.DecisionRepository;
 import dev.vigil.server.decisions.Decisions;
 import dev.vigil.server.decisions.RuleAliases;
@@ -29,17 +31,16 @@ import dev.vigil.server.http.Routes;
 import dev.vigil.server.notify.ExpiringAcceptances;
 import dev.vigil.server.notify.NotificationChecks;
 import dev.vigil.server.notify.Notifications;
+import dev.vigil.server.notify.ScanEvents;
 import dev.vigil.server.notify.ScanNotifications;
 import dev.vigil.server.notify.SlaBreaches;
 import dev.vigil.server.notify.WebhookDispatcher;
-import dev.vigil.server.notify.WebhookService;
 import dev.vigil.server.notify.Webhooks;
 import dev.vigil.server.ops.Housekeeping;
 import dev.vigil.server.ops.Metrics;
 import dev.vigil.server.ops.OpsService;
 import dev.vigil.server.ops.SystemService;
 import dev.vigil.server.ops.Tenants;
-import dev.vigil.server.pipeline.ScanEvents;
 import dev.vigil.server.pipeline.ScanProcessor;
 import dev.vigil.server.pipeline.ScanQueue;
 import dev.vigil.server.pipeline.ScanRecovery;
@@ -54,6 +55,7 @@ import dev.vigil.server.scan.secrets.SecretsScanner;
 import dev.vigil.server.store.ApiKeyRepository;
 import dev.vigil.server.store.ArchiveRepository;
 import dev.vigil.server.store.Database;
+import dev.vigil.server.store.FindingContextRepository;
 import dev.vigil.server.store.FindingRepository;
 import dev.vigil.server.store.HistoryRepository;
 import dev.vigil.server.store.IdempotencyRepository;
@@ -161,7 +163,9 @@ final class Components {
         this.api = new Api(
                 new ScanService(database, scans, submissions(rateLimit, idempotency), comments),
                 new TrendService(database, new TrendRepository(), clock),
-                new FindingService(new FindingReads(database, findings, history, new StatsRepository(), clock),
+                new FindingService(new FindingReads(database, findings, history, new StatsRepository(),
+                        new FindingDetails(new FindingContextRepository(), new AdvisoryRepository(),
+                                IacScanner::bundledHelp), clock),
                         new FindingTriage(database, findings, history, users, clock)),
                 new ProjectService(database, projects, idempotency, clock),
                 new PullRequestSettingsService(database, projects, policies, integrations, settings.outbound(),
@@ -173,7 +177,7 @@ final class Components {
                 new WebhookService(Webhooks.create(database, projects, TokenCipher.over(installationKey), clock),
                         settings.outbound()),
                 new AdvisoryStatusService(database, new AdvisoryRepository()),
-                new SystemService(new Tenants(database, tenants, users, keys, keyOwners, clock),
+                new SystemService(new Tenants(database, tenants, users, keys, keyOwners, clock), keys, clock,
                         node.systemToken()));
     }
 

@@ -57,12 +57,24 @@ public record ServerSettings(String host, int port, Path dataDir, Optional<Strin
     }
 
     public static ServerSettings defaults(Path dataDir) {
-        return new ServerSettings("127.0.0.1", 8080, dataDir, env("VIGIL_DB_URL"), env("VIGIL_DB_USER"),
-                env("VIGIL_DB_PASSWORD"), Math.max(1, Runtime.getRuntime().availableProcessors()),
-                env("VIGIL_SYSTEM_TOKEN"), Duration.ofSeconds(60), ArchiveLimits.defaults(), Clock.systemUTC(),
-                PrCommentSettings.defaults(env("VIGIL_SECRET_KEY")), Duration.ofSeconds(30),
-                OutboundGuard.allowing(env(OutboundGuard.ENVIRONMENT).orElse("")), UploadSettings.defaults(),
-                Duration.ofMinutes(10));
+        Copy s = new Copy();
+        s.host = "127.0.0.1";
+        s.port = 8080;
+        s.dataDir = dataDir;
+        s.dbUrl = env("VIGIL_DB_URL");
+        s.dbUser = env("VIGIL_DB_USER");
+        s.dbPassword = env("VIGIL_DB_PASSWORD");
+        s.workers = Math.max(1, Runtime.getRuntime().availableProcessors());
+        s.systemToken = env("VIGIL_SYSTEM_TOKEN");
+        s.lease = Duration.ofSeconds(60);
+        s.archiveLimits = ArchiveLimits.defaults();
+        s.clock = Clock.systemUTC();
+        s.prComments = PrCommentSettings.defaults(env("VIGIL_SECRET_KEY"));
+        s.shutdownGrace = Duration.ofSeconds(30);
+        s.outbound = OutboundGuard.allowing(env(OutboundGuard.ENVIRONMENT).orElse(""));
+        s.uploads = UploadSettings.defaults();
+        s.scanTimeout = Duration.ofMinutes(10);
+        return s.settings();
     }
 
     public static Path defaultDataDir() {
@@ -142,7 +154,7 @@ public record ServerSettings(String host, int port, Path dataDir, Optional<Strin
         return Optional.ofNullable(System.getenv(name)).filter(v -> !v.isBlank());
     }
 
-    /** The settings as fields to change one by one: the one place, but for the record, that names them all. */
+    /** The settings as named fields, set one by one: the one place, but for the record, that lists them all. */
     private static final class Copy {
 
         private String host;
@@ -161,6 +173,9 @@ public record ServerSettings(String host, int port, Path dataDir, Optional<Strin
         private OutboundGuard outbound;
         private UploadSettings uploads;
         private Duration scanTimeout;
+
+        private Copy() {
+        }
 
         private Copy(ServerSettings settings) {
             host = settings.host;
@@ -182,7 +197,8 @@ public record ServerSettings(String host, int port, Path dataDir, Optional<Strin
         }
 
         private ServerSettings settings() {
-            return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease, archiveLimits, clock, prComments, shutdownGrace, outbound, uploads, scanTimeout);
+            return new ServerSettings(host, port, dataDir, dbUrl, dbUser, dbPassword, workers, systemToken, lease,
+                    archiveLimits, clock, prComments, shutdownGrace, outbound, uploads, scanTimeout);
         }
     }
 }

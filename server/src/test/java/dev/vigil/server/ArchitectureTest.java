@@ -31,9 +31,9 @@ class ArchitectureTest {
                 .layer("Store").definedBy(SERVER + ".store..")
                 .layer("Access").definedBy(SERVER + ".access..")
                 .layer("Domain").definedBy(SERVER + ".triage..", SERVER + ".pr..", SERVER + ".advisories..",
-                        SERVER + ".policy..", SERVER + ".decisions..", SERVER + ".vex..")
+                        SERVER + ".policy..", SERVER + ".decisions..", SERVER + ".vex..", SERVER + ".notify..")
                 .layer("Pipeline").definedBy(SERVER + ".pipeline..")
-                .layer("Edge").definedBy(SERVER + ".http..", SERVER + ".api..", SERVER + ".ops..", SERVER + ".notify..")
+                .layer("Edge").definedBy(SERVER + ".http..", SERVER + ".api..", SERVER + ".ops..")
                 .layer("Entry").definedBy(SERVER, SERVER + ".cli..");
     }
 
@@ -78,7 +78,7 @@ class ArchitectureTest {
     @Test
     void domainCodeThrowsItsOwnExceptionsNotTheHttpOnes() {
         noClasses().that().resideInAnyPackage(SERVER + ".triage..", SERVER + ".pr..", SERVER + ".advisories..",
-                        SERVER + ".policy..", SERVER + ".decisions..", SERVER + ".vex..", SERVER + ".access..",
+                        SERVER + ".policy..", SERVER + ".decisions..", SERVER + ".vex..", SERVER + ".notify..", SERVER + ".access..",
                         SERVER + ".pipeline..", SERVER + ".store..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.helidon.webserver..", SERVER + ".http..")
                 .check(CLASSES);

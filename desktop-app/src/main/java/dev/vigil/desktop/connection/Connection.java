@@ -11,16 +11,31 @@ import java.util.Optional;
 /** An open line to a Vigil server: the client, who the key belongs to, and the embedded server if local. */
 public final class Connection implements AutoCloseable {
 
+    private static final int DISPLAYED_KEY_LENGTH = "vgl_live_".length() + 4;
+
     private final VigilClient client;
     private final User user;
     private final Optional<VigilServer> embedded;
     private final Optional<Path> dataDir;
+    private final String keyPrefix;
 
-    Connection(VigilClient client, User user, Optional<VigilServer> embedded, Optional<Path> dataDir) {
+    Connection(VigilClient client, User user, Optional<VigilServer> embedded, Optional<Path> dataDir,
+               String keyPrefix) {
         this.client = client;
         this.user = user;
         this.embedded = embedded;
         this.dataDir = dataDir;
+        this.keyPrefix = keyPrefix;
+    }
+
+    /** What the server shows of a key ({@code vgl_live_} and four characters): how a key list names it. */
+    static String prefixOf(String apiKey) {
+        return apiKey.substring(0, Math.min(apiKey.length(), DISPLAYED_KEY_LENGTH));
+    }
+
+    /** The shown prefix of the key this connection acts with, to mark it among the tenant's keys. */
+    public String keyPrefix() {
+        return keyPrefix;
     }
 
     public VigilClient client() {

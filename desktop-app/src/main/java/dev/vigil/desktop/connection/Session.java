@@ -10,6 +10,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import org.slf4j.LoggerFactory;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -29,6 +30,7 @@ public final class Session implements AutoCloseable {
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
     private final AtomicBoolean closed = new AtomicBoolean();
     private final ReadOnlyBooleanWrapper darkTheme = new ReadOnlyBooleanWrapper(this, "darkTheme");
+    private final ReadOnlyBooleanWrapper keyRefused = new ReadOnlyBooleanWrapper(this, "keyRefused");
 
     public Session(Connector connector, TaskExecutor tasks) {
         this.connector = connector;
@@ -65,6 +67,11 @@ public final class Session implements AutoCloseable {
         connector.store().save(settings);
     }
 
+    /** The directory of the settings file, where the dashboard keeps its other small files. */
+    public Path settingsDirectory() {
+        return connector.store().file().toAbsolutePath().getParent();
+    }
+
     /** The one place the theme is kept: the shell applies it, the settings view toggles it. */
     public ReadOnlyBooleanProperty darkThemeProperty() {
         return darkTheme.getReadOnlyProperty();
@@ -73,6 +80,38 @@ public final class Session implements AutoCloseable {
     public void useDarkTheme(boolean dark) {
         saveSettings(settings().withDarkTheme(dark));
         darkTheme.set(dark);
+    }
+
+    /**
+     * True while the server refuses the key the dashboard acts with (revoked or expired): the shell says so
+     * and, for the embedded server, offers {@link #renewLocalKey}.
+     */
+    public ReadOnlyBooleanProperty keyRefusedProperty() {
+        return keyRefused.getReadOnlyProperty();
+    }
+
+    /** True when a refused key can be renewed here: the dashboard runs the server and holds its system token. */
+    public boolean canRenewKey() {
+        Connection current = connection.get();
+        return current != null ? current.isLocal() : settings().target() == DesktopSettings.Target.LOCAL;
+    }
+
+    /** The Keys page revoked the key this dashboard acts with: every request is refused from now on. */
+    public void ownKeyRevoked() {
+        keyRefused.set(true);
+        problem.set(canRenewKey() ? "This app's key is revoked: create a new one to go on."
+                : "This app's key is revoked: enter a new key under Settings.");
+    }
+
+    /**
+     * Gives the embedded server's user of the refused key a new key in the same tenant, with the server's
+     * system token, and connects with it.
+     */
+    public void renewLocalKey(Runnable onDone, Consumer<String> onFailure) {
+        replaceWith(() -> {
+            closeCurrentIfLocal();
+            return connector.renewLocalKey();
+        }, ignored -> onDone.run(), onFailure);
     }
 
     /** Connects to what the settings name (at launch). */
@@ -110,6 +149,7 @@ public final class Session implements AutoCloseable {
             Connection previous = connection.get();
             connection.set(opened);
             connecting.set(false);
+            keyRefused.set(false);
             problem.set("");
             if (previous != null && previous != opened) {
                 closeQuietly(previous);
@@ -117,6 +157,7 @@ public final class Session implements AutoCloseable {
             onDone.accept(opened);
         }, failure -> {
             connecting.set(false);
+            keyRefused.set(KeyRefused.in(failure) || keyRefused.get() && connection.get() == null);
             // a failed switch leaves the old connection working: the status bar keeps showing it
             problem.set(connection.get() == null ? ServerErrors.describe(failure) : "");
             onFailure.accept(ServerErrors.describe(failure));

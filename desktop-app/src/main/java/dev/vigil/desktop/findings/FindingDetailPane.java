@@ -4,6 +4,7 @@ import dev.vigil.desktop.shell.Guarded;
 import dev.vigil.desktop.shell.SeverityBadge;
 import dev.vigil.model.Finding;
 import dev.vigil.model.HistoryEntry;
+import dev.vigil.model.ScanKind;
 import dev.vigil.model.TriageAction;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -57,12 +58,21 @@ final class FindingDetailPane {
         policy.textProperty().bind(model.policySourceProperty());
         policy.visibleProperty().bind(model.policySourceProperty().isNotEmpty());
         policy.managedProperty().bind(policy.visibleProperty());
+        Label reason = new Label();
+        reason.setId("detail-status-reason");
+        reason.setWrapText(true);
+        reason.getStyleClass().add("detail-policy");
+        reason.textProperty().bind(model.statusReasonProperty());
+        reason.visibleProperty().bind(model.statusReasonProperty().isNotEmpty());
+        reason.managedProperty().bind(reason.visibleProperty());
         Label historyTitle = new Label("History");
         historyTitle.getStyleClass().add("detail-section");
         content.getStyleClass().add("detail-content");
         decision.managedProperty().bind(decision.visibleProperty());
-        content.getChildren().addAll(new HBox(8, severity, title), actions(prompts), message, policy, decision,
-                fields, historyTitle, history);
+        FindingContextView context = new FindingContextView();
+        content.getChildren().addAll(new HBox(8, severity, title), actions(prompts), message, policy, reason, decision,
+                fields, context, historyTitle, history);
+        model.detailProperty().subscribe(context::show);
         model.findingProperty().subscribe(this::show);
         model.history().subscribe(this::showHistory);
     }
@@ -107,8 +117,10 @@ final class FindingDetailPane {
         row("Project", finding.projectName());
         row("Scanner", finding.scanType().wire());
         row("Fix", finding.fixAvailable());
-        row("Breaking fix", yesNo(finding.isBreaking()));
-        row("Direct dependency", yesNo(finding.isDirect()));
+        if (finding.scanType() == ScanKind.SCA) {  // a rule or a secret has no dependency to upgrade
+            row("Breaking fix", yesNo(finding.isBreaking()));
+            row("Direct dependency", yesNo(finding.isDirect()));
+        }
         row("CWE", finding.cwe());
         row("Assignee", finding.assignedTo());
         row("SLA deadline", finding.slaDeadline() == null ? "none"
@@ -149,19 +161,30 @@ final class FindingDetailPane {
     private void showHistory() {
         history.getChildren().clear();
         for (HistoryEntry entry : model.history()) {
-            // a scan's "detected" entry has no from status
-            String move = entry.from() == entry.to() ? entry.action()
-                    : entry.from() == null ? entry.action() + " → " + entry.to().wire()
-                    : entry.from().wire() + " → " + entry.to().wire();
-            Label line = new Label(TIME.format(entry.at()) + " · " + entry.actor() + " · " + move
-                    + (entry.reason() == null ? "" : " · " + entry.reason()));
-            line.setWrapText(true);
-            line.getStyleClass().add("history-entry");
-            history.getChildren().add(line);
+            history.getChildren().add(historyEntry(HistoryText.of(entry)));
         }
         if (history.getChildren().isEmpty()) {
             history.getChildren().add(new Label("No changes yet"));
         }
+    }
+
+    /** What happened and who did it; then when and the move between statuses; then the reason, if any. */
+    private static Node historyEntry(HistoryText text) {
+        Label what = new Label(text.what() + " · " + text.who());
+        what.setWrapText(true);
+        what.getStyleClass().add("history-what");
+        Label when = new Label(text.when() + " · " + text.move());
+        when.setWrapText(true);
+        when.getStyleClass().add("history-entry");
+        VBox entry = new VBox(1, what, when);
+        text.reason().ifPresent(reason -> {
+            Label why = new Label("“" + reason + "”");
+            why.setWrapText(true);
+            why.getStyleClass().add("history-reason");
+            entry.getChildren().add(why);
+        });
+        entry.getStyleClass().add("history-item");
+        return entry;
     }
 
     private static String yesNo(boolean value) {

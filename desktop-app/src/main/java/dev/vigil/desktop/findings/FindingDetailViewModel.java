@@ -5,12 +5,15 @@ import dev.vigil.desktop.connection.ServerErrors;
 import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.task.TaskExecutor;
 import dev.vigil.model.Finding;
+import dev.vigil.model.FindingDetail;
 import dev.vigil.model.HistoryEntry;
 import dev.vigil.model.Role;
 import dev.vigil.model.TriageAction;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
@@ -34,6 +37,8 @@ public final class FindingDetailViewModel {
     private final ObservableList<HistoryEntry> history = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyStringWrapper policySource = new ReadOnlyStringWrapper(this, "policySource", "");
+    private final ReadOnlyStringWrapper statusReason = new ReadOnlyStringWrapper(this, "statusReason", "");
+    private final ReadOnlyObjectWrapper<FindingDetail> detail = new ReadOnlyObjectWrapper<>(this, "detail");
 
     /** {@code onChanged} receives a finding an action changed, to replace its row. */
     public FindingDetailViewModel(Session session, TaskExecutor tasks, Consumer<Finding> onChanged) {
@@ -44,16 +49,28 @@ public final class FindingDetailViewModel {
             if (now != null && (was == null || !was.id().equals(now.id()))) {
                 message.set("");
                 loadHistory(now.id());
+                loadDetail(now.id());
             } else if (now == null) {
                 history.clear();
+                detail.set(null);
             }
-            policySource.set(PolicySource.describe(now, history));
+            described();
         });
-        history.subscribe(() -> policySource.set(PolicySource.describe(finding.get(), history)));
+        history.subscribe(this::described);
     }
 
     public ObjectProperty<Finding> findingProperty() {
         return finding;
+    }
+
+    /** The selected finding's context (code, references, CVSS, path, remediation); null until it has loaded. */
+    public ReadOnlyObjectProperty<FindingDetail> detailProperty() {
+        return detail.getReadOnlyProperty();
+    }
+
+    /** Shows {@code value} as the selected finding's context (what loading it does; tests give one). */
+    void showDetail(FindingDetail value) {
+        detail.set(value);
     }
 
     public ObservableList<HistoryEntry> history() {
@@ -66,6 +83,26 @@ public final class FindingDetailViewModel {
      */
     public ReadOnlyStringProperty policySourceProperty() {
         return policySource.getReadOnlyProperty();
+    }
+
+    /**
+     * Why a false positive or a resolved finding has its status, as the entry that moved it there says
+     * ("False positive: test fixture"); empty for other statuses or without a reason.
+     */
+    public ReadOnlyStringProperty statusReasonProperty() {
+        return statusReason.getReadOnlyProperty();
+    }
+
+    private void described() {
+        Finding current = finding.get();
+        policySource.set(PolicySource.describe(current, history));
+        String label = current == null ? null : switch (current.status()) {
+            case FALSE_POSITIVE -> "False positive: ";
+            case RESOLVED -> "Resolved: ";
+            default -> null;
+        };
+        statusReason.set(label == null ? ""
+                : HistoryText.reasonFor(current.status(), history).map(label::concat).orElse(""));
     }
 
     /** The outcome of the last action, or why it failed. */
@@ -149,6 +186,20 @@ public final class FindingDetailViewModel {
         }
         message.set(text);
         onChanged.accept(changed);
+    }
+
+    private void loadDetail(UUID id) {
+        Connection connection = session.connection();
+        detail.set(null);
+        if (connection == null) {
+            return;
+        }
+        tasks.submit(() -> connection.client().findingDetail(id), loaded -> {
+            Finding current = finding.get();
+            if (current != null && current.id().equals(id)) {
+                detail.set(loaded);
+            }
+        }, failure -> message.set(ServerErrors.describe(failure)));
     }
 
     private void loadHistory(UUID id) {

@@ -29,6 +29,7 @@ final class KeysView extends StackPane {
 
     private static final PseudoClass REVOKED = PseudoClass.getPseudoClass("revoked");
     private static final PseudoClass EXPIRED = PseudoClass.getPseudoClass("expired");
+    private static final PseudoClass THIS_APP = PseudoClass.getPseudoClass("this-app");
 
     private final KeysViewModel model;
     private final TableView<KeyRow> table = new TableView<>();
@@ -96,7 +97,7 @@ final class KeysView extends StackPane {
         table.setItems(model.rows());
         table.setFixedCellSize(34);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.getColumns().setAll(List.of(column("Name", KeyRow::name, 220), column("Owner", KeyRow::owner, 240),
+        table.getColumns().setAll(List.of(column("Name", row -> row.thisApp() ? row.name() + " (this app)" : row.name(), 220), column("Owner", KeyRow::owner, 240),
                 column("Key", row -> row.prefix() + "…", 150), column("Created", KeyRow::created, 150),
                 column("Expires", KeyRow::expires, 110), stateColumn()));
         table.setRowFactory(view -> new TableRow<>() {
@@ -105,6 +106,7 @@ final class KeysView extends StackPane {
                 super.updateItem(row, empty);
                 pseudoClassStateChanged(REVOKED, !empty && row != null && row.state() == KeyRow.State.REVOKED);
                 pseudoClassStateChanged(EXPIRED, !empty && row != null && row.state() == KeyRow.State.EXPIRED);
+                pseudoClassStateChanged(THIS_APP, !empty && row != null && row.thisApp());
             }
         });
         EmptyState empty = new EmptyState(Feather.KEY, "No API keys yet",

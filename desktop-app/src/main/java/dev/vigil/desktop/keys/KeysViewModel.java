@@ -165,7 +165,14 @@ public final class KeysViewModel {
         tasks.submit(() -> {
             connection.client().revokeApiKey(row.id());
             return row;
-        }, done -> reload(), failure -> problem.set(ServerErrors.describe(failure)));
+        }, done -> {
+            if (row.thisApp()) {
+                session.ownKeyRevoked();  // every request fails from now on: the shell says so, not a green light
+                rows.replaceAll(r -> r.id().equals(row.id()) ? r.revoked() : r);
+            } else {
+                reload();
+            }
+        }, failure -> problem.set(ServerErrors.describe(failure)));
     }
 
     private void append(Page<ApiKey> page) {
@@ -173,9 +180,17 @@ public final class KeysViewModel {
         cursor = page.nextCursor();
         hasMore.set(page.hasMore());
         var now = clock.instant();
+        Connection connection = session.connection();
         rows.addAll(page.data().stream()
-                .map(key -> KeyRow.of(key, emails.getOrDefault(key.userId(), "unknown user"), now, clock.getZone()))
+                .map(key -> KeyRow.of(key, emails.getOrDefault(key.userId(), "unknown user"), now, clock.getZone(),
+                        isThisApps(connection, key)))
                 .toList());
+    }
+
+    /** The key the dashboard acts with: its shown prefix and its user are the connection's. */
+    private static boolean isThisApps(Connection connection, ApiKey key) {
+        return connection != null && key.prefix().equals(connection.keyPrefix())
+                && key.userId().equals(connection.user().id());
     }
 
     private void failed(int asked, Throwable failure) {

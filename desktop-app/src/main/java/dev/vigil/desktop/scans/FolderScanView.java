@@ -13,6 +13,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
@@ -43,7 +44,7 @@ final class FolderScanView extends VBox {
         closeButton.disableProperty().bind(model.runningProperty());
         HBox heading = new HBox(8, title, spacer(), closeButton);
         heading.setAlignment(Pos.CENTER_LEFT);
-        getChildren().addAll(heading, hint, form(), progress());
+        getChildren().addAll(heading, hint, form(), otherFolder(), progress());
     }
 
     /** Asks for the folder; false when the user cancelled. */
@@ -105,6 +106,28 @@ final class FolderScanView extends VBox {
         return grid;
     }
 
+    /** The warning before a scan into a project whose earlier scans came from another folder. */
+    private HBox otherFolder() {
+        Label warning = new Label();
+        warning.setId("scan-folder-warning");
+        warning.getStyleClass().add("warning-message");
+        warning.setWrapText(true);
+        warning.textProperty().bind(model.folderWarningProperty());
+        HBox.setHgrow(warning, Priority.ALWAYS);
+        Button anyway = new Button("Scan into it anyway");
+        anyway.setId("scan-anyway");
+        anyway.setMinWidth(Region.USE_PREF_SIZE);
+        anyway.setOnAction(event -> model.scanAnyway());
+        anyway.disableProperty().bind(model.runningProperty());
+        HBox box = new HBox(8, new FontIcon(Feather.ALERT_TRIANGLE), warning, anyway);
+        box.setAlignment(Pos.CENTER_LEFT);
+        box.setId("folder-warning");
+        box.getStyleClass().add("folder-warning");
+        box.visibleProperty().bind(model.folderWarningProperty().isNotEmpty());
+        box.managedProperty().bind(box.visibleProperty());
+        return box;
+    }
+
     private VBox progress() {
         ProgressBar bar = new ProgressBar(0);
         bar.setId("scan-progress");
@@ -118,15 +141,22 @@ final class FolderScanView extends VBox {
         error.getStyleClass().add("error-message");
         error.setWrapText(true);
         error.textProperty().bind(model.errorProperty());
-        VBox box = new VBox(4, bar, phase, error);
+        Label notice = new Label();
+        notice.setId("scan-notice");
+        notice.getStyleClass().add("warning-message");
+        notice.setWrapText(true);
+        notice.textProperty().bind(model.noticeProperty());
+        notice.visibleProperty().bind(model.noticeProperty().isNotEmpty());
+        notice.managedProperty().bind(notice.visibleProperty());
+        VBox box = new VBox(4, bar, phase, notice, error);
         box.visibleProperty().bind(model.runningProperty().or(model.phaseProperty().isNotEmpty())
                 .or(model.errorProperty().isNotEmpty()));
         box.managedProperty().bind(box.visibleProperty());
         return box;
     }
 
-    private static javafx.scene.layout.Region spacer() {
-        javafx.scene.layout.Region spacer = new javafx.scene.layout.Region();
+    private static Region spacer() {
+        Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         return spacer;
     }

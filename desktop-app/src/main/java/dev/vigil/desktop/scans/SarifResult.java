@@ -5,8 +5,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 
-/** One result of a SARIF 2.1.0 log, as the scan detail lists it. */
-public record SarifResult(String ruleId, String level, String location, String message) {
+/**
+ * One result of a SARIF 2.1.0 log, as the scan detail lists it, with Vigil's partial fingerprint (empty in a
+ * log of another tool): one finding stands for every result of one fingerprint.
+ */
+public record SarifResult(String ruleId, String level, String location, String message, String fingerprint) {
+
+    private static final String FINGERPRINT_KEY = "vigilFingerprint/v1";
 
     /** The results of every run of {@code log}, in order; none for a missing log. */
     public static List<SarifResult> of(JsonNode log) {
@@ -18,7 +23,8 @@ public record SarifResult(String ruleId, String level, String location, String m
             for (JsonNode result : run.path("results")) {
                 results.add(new SarifResult(result.path("ruleId").asText(""),
                         result.path("level").asText("warning"), location(result),
-                        result.path("message").path("text").asText("")));
+                        result.path("message").path("text").asText(""),
+                        result.path("partialFingerprints").path(FINGERPRINT_KEY).asText("")));
             }
         }
         return results;

@@ -131,7 +131,20 @@ final class ScanDetailView extends VBox {
         return list;
     }
 
-    private static TableView<SarifResult> results(ScanDetailViewModel model) {
+    private static VBox results(ScanDetailViewModel model) {
+        Label note = new Label();
+        note.setId("sarif-count-note");
+        note.setWrapText(true);
+        note.getStyleClass().add("page-subtitle");
+        note.textProperty().bind(model.resultsNoteProperty());
+        note.visibleProperty().bind(model.resultsNoteProperty().isNotEmpty());
+        note.managedProperty().bind(note.visibleProperty());
+        TableView<SarifResult> table = resultsTable(model);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        return new VBox(4, note, table);
+    }
+
+    private static TableView<SarifResult> resultsTable(ScanDetailViewModel model) {
         TableView<SarifResult> table = new TableView<>(model.results());
         table.setId("sarif-table");
         table.setFixedCellSize(28);

@@ -34,6 +34,7 @@ public final class ScanDetailViewModel {
     private final ObservableList<ScanWarning> warnings = FXCollections.observableArrayList();
     private final ObservableList<ScanPolicy.Unmatched> staleEntries = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper policy = new ReadOnlyStringWrapper(this, "policy", "");
+    private final ReadOnlyStringWrapper resultsNote = new ReadOnlyStringWrapper(this, "resultsNote", "");
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private UUID requested;
@@ -60,6 +61,11 @@ public final class ScanDetailViewModel {
         return FXCollections.unmodifiableObservableList(staleEntries);
     }
 
+    /** Why the SARIF log has more results than the scan has findings; empty when they match. */
+    public ReadOnlyStringProperty resultsNoteProperty() {
+        return resultsNote.getReadOnlyProperty();
+    }
+
     /** What the repository's policy did in the scan, in a line; empty before it completed. */
     public ReadOnlyStringProperty policyProperty() {
         return policy.getReadOnlyProperty();
@@ -81,6 +87,7 @@ public final class ScanDetailViewModel {
             warnings.clear();
             staleEntries.clear();
             policy.set("");
+            resultsNote.set("");
             scan.set(null);
             return;
         }
@@ -92,6 +99,8 @@ public final class ScanDetailViewModel {
                 error.set("");
                 warnings.setAll(loaded.scan().scanWarnings());
                 results.setAll(loaded.results());
+                resultsNote.set(loaded.results().isEmpty() ? ""
+                        : SarifCount.explain(loaded.results(), loaded.scan().findingsCount()));
                 showPolicy(loaded.scan().policy());
                 scan.set(loaded.scan());
             }

@@ -46,6 +46,7 @@ public final class MainView {
         root.setLeft(navigation());
         root.setCenter(content);
         root.setBottom(statusBar());
+        root.setTop(new KeyRefusedBar(session));
         content.getStyleClass().add("page-area");
         session.connectionProperty().subscribe(this::applyRole);
         // pages load their data when shown: at a new connection only the page on screen loads again

@@ -49,6 +49,22 @@ class ConnectorTest {
     }
 
     @Test
+    void aSavedKeyTheLocalServerNeverIssuedIsRefusedAndOnlyRenewalStartsAFirstTenant() {
+        Connector connector = connector();
+        String foreign = "vgl_live_" + "Q".repeat(40);
+        connector.store().save(DesktopSettings.initial().withLocalApiKey(foreign));
+
+        assertThatThrownBy(connector::openLocal).isInstanceOf(KeyRefused.class)
+                .hasMessageStartingWith("The local server refused this app's key (the API key is not valid).");
+        assertThat(connector.store().load().localApiKey()).contains(foreign);
+
+        try (Connection renewed = connector.renewLocalKey()) {
+            assertThat(renewed.role()).isEqualTo(Role.OWNER);
+            assertThat(connector.store().load().localApiKey()).get().isNotEqualTo(foreign);
+        }
+    }
+
+    @Test
     void checksARemoteKeyWithTheServer() {
         try (TestServer server = TestServer.start()) {
             TestServer.Tenant tenant = server.tenant();

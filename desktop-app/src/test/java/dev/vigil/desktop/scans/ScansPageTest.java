@@ -87,7 +87,7 @@ class ScansPageTest {
         robot.press(KeyCode.CONTROL, KeyCode.O).release(KeyCode.O, KeyCode.CONTROL);
         Fx.waitUntil(10, () -> robot.lookup("#folder-scan").query().isVisible());
         assertThat(robot.lookup("#scan-folder-path").queryAs(Label.class).getText()).isEqualTo(folder.toString());
-        robot.clickOn("#new-project-name").write("from-the-desktop");
+        robot.clickOn("#new-project-name").push(KeyCode.CONTROL, KeyCode.A).write("from-the-desktop");
         robot.clickOn("#create-project");
         Fx.waitUntil(10, () -> robot.lookup("#scan-project").queryAs(ComboBox.class).getValue() != null);
         robot.clickOn("#submit-scan");

@@ -20,6 +20,7 @@ import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,8 +52,12 @@ class ScansViewModelTest {
     void scansAFolderInANewProjectAndListsTheScanCompleted() {
         ScansViewModel model = connected(server.tenant(), new ArchivePackager());
         FolderScanViewModel form = model.folderScan();
-        form.folderProperty().set(TestSessions.plantedFolder());
+        Path folder = TestSessions.plantedFolder();
+        form.folderProperty().set(folder);
         form.loadProjects();
+        assertThat(form.projectProperty().get()).isNull();
+        assertThat(form.newProjectNameProperty().get()).isEqualTo(folder.getFileName().toString());
+        form.newProjectNameProperty().set("");
         assertThat(form.submitRefusal().get()).isEqualTo("Choose or create a project");
 
         form.newProjectNameProperty().set("scanned-from-desktop");

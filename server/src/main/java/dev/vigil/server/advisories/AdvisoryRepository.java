@@ -16,12 +16,18 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /** The advisory tables: advisories, their package and alias indexes, and the import status per ecosystem. */
 public final class AdvisoryRepository {
 
     private static final int BATCH = 500;
+    private static final String SELECT_ADVISORY = """
+            SELECT id, modified, published, withdrawn, summary, severity, cvss_vector, cwes, aliases, refs,
+                   affected, source
+              FROM advisories
+            """;
 
     /** The dedup keys of every stored advisory. */
     public List<AdvisoryKey> keys(Connection c) throws SQLException {
@@ -67,8 +73,21 @@ public final class AdvisoryRepository {
             a.aliases().forEach(alias -> aliases.add(new Object[]{alias, a.id()}));
         }
         batch(c, """
-                INSERT INTO advisories (id, preferred_id, modified, published, withdrawn, summary, severity,
-                                        cvss_vector, cwes, aliases, refs, affected, source, imported_at)
+                INSERT INTO advisories (
+                    id,
+                    preferred_id,
+                    modified,
+                    published,
+                    withdrawn,
+                    summary,
+                    severity,
+                    cvss_vector,
+                    cwes,
+                    aliases,
+                    refs,
+                    affected,
+                    source,
+                    imported_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, rows);
         batch(c, "INSERT INTO advisory_packages (ecosystem, name, advisory_id) VALUES (?, ?, ?)", packages);
@@ -84,6 +103,18 @@ public final class AdvisoryRepository {
                  WHERE withdrawn = 0
                    AND id IN (SELECT advisory_id FROM advisory_packages WHERE ecosystem = ?)
                 """, AdvisoryRepository::map, ecosystem.name());
+    }
+
+    /** The advisory of {@code id}: the one stored under that id, else one that has it as an alias. */
+    public Optional<Advisory> find(Connection c, String id) throws SQLException {
+        Optional<Advisory> own = Sql.one(c, SELECT_ADVISORY + " WHERE id = ?", AdvisoryRepository::map, id);
+        if (own.isPresent()) {
+            return own;
+        }
+        return Sql.list(c, SELECT_ADVISORY + """
+                 WHERE id IN (SELECT advisory_id FROM advisory_aliases WHERE alias = ?)
+                 ORDER BY withdrawn, id
+                """, AdvisoryRepository::map, id).stream().findFirst();
     }
 
     /** True when no advisory is stored (without counting them: a whole-table walk on HSQLDB). */

@@ -93,6 +93,19 @@ public final class ApiKeys {
         return new CreatedApiKey(record.id(), name, key, userId, expiresAt, now);
     }
 
+    /**
+     * A new key, named {@code name}, for the user whose key is {@code oldKey} (revoked, expired or live), in
+     * that key's tenant: how an operator gives back access without a new tenant. 404 when no key is
+     * {@code oldKey}.
+     */
+    public CreatedApiKey renew(String oldKey, String name, Instant expiresAt) {
+        return database.inTransaction(c -> {
+            ApiKeyRepository.KeyOwner owner = repository.findOwner(c, ApiKeyTokens.hash(oldKey))
+                    .orElseThrow(() -> ApiException.notFound("api key"));
+            return create(c, owner.tenantId(), owner.userId(), name, expiresAt);
+        });
+    }
+
     /** Newest first; {@code after} is the decoded cursor (created_at, id) or null. */
     public List<ApiKey> page(UUID tenantId, List<String> after, int limit) {
         Long createdAt = after == null ? null : Cursor.number(after.get(0));

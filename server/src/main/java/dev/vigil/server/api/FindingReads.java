@@ -2,6 +2,7 @@ package dev.vigil.server.api;
 
 import dev.vigil.model.ExportFormat;
 import dev.vigil.model.Finding;
+import dev.vigil.model.FindingDetail;
 import dev.vigil.model.FindingFilter;
 import dev.vigil.model.FindingStats;
 import dev.vigil.model.HistoryEntry;
@@ -40,14 +41,16 @@ public final class FindingReads {
     private final FindingRepository findings;
     private final HistoryRepository history;
     private final StatsRepository stats;
+    private final FindingDetails details;
     private final Clock clock;
 
     public FindingReads(Database database, FindingRepository findings, HistoryRepository history,
-                        StatsRepository stats, Clock clock) {
+                        StatsRepository stats, FindingDetails details, Clock clock) {
         this.database = database;
         this.findings = findings;
         this.history = history;
         this.stats = stats;
+        this.details = details;
         this.clock = clock;
     }
 
@@ -67,6 +70,15 @@ public final class FindingReads {
     public Finding find(Caller caller, UUID id) {
         return database.read(c -> findings.find(c, caller.tenantId(), id, clock.millis()))
                 .orElseThrow(() -> ApiException.notFound("finding"));
+    }
+
+    /** One finding with the code around it, its references and CVSS (ADR 0057). */
+    public FindingDetail detail(Caller caller, UUID id) {
+        return database.read(c -> {
+            Finding finding = findings.find(c, caller.tenantId(), id, clock.millis())
+                    .orElseThrow(() -> ApiException.notFound("finding"));
+            return details.of(c, finding);
+        });
     }
 
     public Page<HistoryEntry> history(Caller caller, UUID id, int limit, Optional<String> cursor) {

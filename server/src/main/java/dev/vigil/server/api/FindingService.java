@@ -74,7 +74,7 @@ public final class FindingService implements HttpService {
 
     private void getFinding(ServerRequest request, ServerResponse response) {
         Caller caller = Authentication.caller(request);
-        JsonIo.ok(response, reads.find(caller, PathIds.id(request, "finding")));
+        JsonIo.ok(response, reads.detail(caller, PathIds.id(request, "finding")));
     }
 
     private void findingHistory(ServerRequest request, ServerResponse response) {

@@ -1,6 +1,7 @@
 package dev.vigil.server.api;
 
 import dev.vigil.server.http.ApiException;
+import dev.vigil.server.http.ErrorMapping;
 
 import java.io.BufferedInputStream;
 import java.io.IOException;
@@ -68,22 +69,12 @@ final class UploadSpool {
             if (upload.exceeded()) {
                 throw ApiException.payloadTooLarge("the archive exceeds the limit of 50 MiB");
             }
-            if (upload.endedEarly() && !refusedOnTheWay(e)) {
+            if (upload.endedEarly() && ErrorMapping.refusal(e).isEmpty()) {
                 // the body ended before the archive part did (no closing boundary): the client's fault
                 throw FormParts.malformed();
             }
             throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
         }
-    }
-
-    /** Whether a refusal (a body too slow, say) is what stopped the read: it is answered as it is. */
-    private static boolean refusedOnTheWay(Throwable error) {
-        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
-            if (cause instanceof ApiException) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private Path newFile() {

@@ -35,8 +35,18 @@ public final class DecisionRepository {
     void insert(Connection c, DecisionRow d) throws SQLException {
         DecisionScope s = d.scope();
         Sql.update(c, """
-                INSERT INTO decisions (id, tenant_id, project_id, rule_id, package_range, path_glob, status, reason,
-                                       until_date, created_by, created_at)
+                INSERT INTO decisions (
+                    id,
+                    tenant_id,
+                    project_id,
+                    rule_id,
+                    package_range,
+                    path_glob,
+                    status,
+                    reason,
+                    until_date,
+                    created_by,
+                    created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, d.id(), d.tenantId(), s.projectId(), s.ruleId(), s.packageUrl(), s.path(), d.status().wire(),
                 d.reason(), d.until(), d.createdBy(), d.createdAt().toEpochMilli());

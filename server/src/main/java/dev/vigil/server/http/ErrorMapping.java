@@ -3,6 +3,7 @@ package dev.vigil.server.http;
 import dev.vigil.model.ApiError;
 import dev.vigil.server.access.InsufficientRole;
 import dev.vigil.server.decisions.DecisionRefused;
+import dev.vigil.server.notify.WebhookRefused;
 import dev.vigil.server.pr.ScmIntegrationRefused;
 import dev.vigil.server.store.StoreException;
 import dev.vigil.server.triage.TriageRefused;
@@ -14,6 +15,8 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import java.util.Optional;
 
 /** Maps every failure to the {error, message} body once: API refusals as they are, anything else as 500. */
 public final class ErrorMapping {
@@ -30,6 +33,7 @@ public final class ErrorMapping {
                 .error(InsufficientRole.class, (request, response, e) -> refused(request, response, asApi(e)))
                 .error(DecisionRefused.class, (request, response, e) -> refused(request, response, asApi(e)))
                 .error(VexRefused.class, (request, response, e) -> refused(request, response, asApi(e)))
+                .error(WebhookRefused.class, (request, response, e) -> refused(request, response, asApi(e)))
                 .error(StoreException.class, ErrorMapping::storeFailed)
                 .error(Throwable.class, ErrorMapping::failed);
     }
@@ -80,25 +84,42 @@ public final class ErrorMapping {
         };
     }
 
+    static ApiException asApi(WebhookRefused e) {
+        return switch (e.reason()) {
+            case NOT_FOUND -> ApiException.notFound(e.subject());
+            case VALIDATION_FAILED -> ApiException.validation(e.subject(), e.getMessage());
+        };
+    }
+
     static ApiException asApi(InsufficientRole e) {
         return ApiException.insufficientRole(e.getMessage());
     }
 
-    private static void failed(ServerRequest request, ServerResponse response, Throwable error) {
+    /** The refusal that stopped {@code error}, perhaps wrapped by a library (a body too slow, say), as answered. */
+    public static Optional<ApiException> refusal(Throwable error) {
         for (Throwable cause = error; cause != null; cause = cause.getCause()) {
-            ApiException refusal = switch (cause) { // a refusal a library wrapped, such as a body too slow
+            ApiException refusal = switch (cause) {
                 case ApiException api -> api;
                 case TriageRefused triage -> asApi(triage);
                 case ScmIntegrationRefused scm -> asApi(scm);
                 case InsufficientRole role -> asApi(role);
                 case DecisionRefused decision -> asApi(decision);
                 case VexRefused vex -> asApi(vex);
+                case WebhookRefused webhook -> asApi(webhook);
                 default -> null;
             };
             if (refusal != null) {
-                refused(request, response, refusal);
-                return;
+                return Optional.of(refusal);
             }
+        }
+        return Optional.empty();
+    }
+
+    private static void failed(ServerRequest request, ServerResponse response, Throwable error) {
+        Optional<ApiException> refusal = refusal(error);
+        if (refusal.isPresent()) {
+            refused(request, response, refusal.get());
+            return;
         }
         LOG.error("request {} {} failed [{}]", request.prologue().method().text(), request.path().path(),
                 RequestIds.of(request), error);

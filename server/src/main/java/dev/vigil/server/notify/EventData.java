@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.model.Finding;
+import dev.vigil.model.Json;
 import dev.vigil.model.ScanListItem;
-import dev.vigil.server.http.JsonIo;
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.store.ScanRow;
 
@@ -29,7 +29,7 @@ final class EventData {
 
     /** The scan list item (specification 2.2) with {@code pr_id} and {@code scan_warnings}. */
     static ObjectNode scan(ScanRow s) {
-        ObjectNode node = JsonIo.mapper().valueToTree(new ScanListItem(s.id(), s.projectId(), s.projectName(),
+        ObjectNode node = Json.mapper().valueToTree(new ScanListItem(s.id(), s.projectId(), s.projectName(),
                 s.branch(), s.commitHash(), s.scanType(), s.status(), s.counts().total(), s.counts().critical(),
                 s.counts().high(), s.isBlocked(), instant(s.createdAt()), instant(s.completedAt())));
         if (s.prId() != null) {
@@ -41,18 +41,18 @@ final class EventData {
 
     /** {@code {scan_id, total, findings}} with the findings of the API (specification 2.4). */
     static ObjectNode findings(ScanRow scan, int total, List<Finding> findings) {
-        ObjectNode node = JsonIo.mapper().createObjectNode();
+        ObjectNode node = Json.mapper().createObjectNode();
         node.put("scan_id", scan.id().toString());
         node.put("project_name", scan.projectName());
         node.put("branch", scan.branch());
         node.put("total", total);
-        node.set("findings", JsonIo.mapper().valueToTree(findings));
+        node.set("findings", Json.mapper().valueToTree(findings));
         return node;
     }
 
     /** A finding of a pull-request scan, which has no finding record: what its comment shows. */
     static ArrayNode detections(Collection<Detection> detections) {
-        ArrayNode list = JsonIo.mapper().createArrayNode();
+        ArrayNode list = Json.mapper().createArrayNode();
         for (Detection d : detections) {
             ObjectNode node = list.addObject();
             node.put("fingerprint", d.fingerprint());
@@ -67,19 +67,19 @@ final class EventData {
     }
 
     static ObjectNode finding(Finding finding) {
-        ObjectNode node = JsonIo.mapper().createObjectNode();
-        node.set("finding", JsonIo.mapper().valueToTree(finding));
+        ObjectNode node = Json.mapper().createObjectNode();
+        node.set("finding", Json.mapper().valueToTree(finding));
         return node;
     }
 
     private static JsonNode warnings(String json) {
         if (json == null) {
-            return JsonIo.mapper().createArrayNode();
+            return Json.mapper().createArrayNode();
         }
         try {
-            return JsonIo.mapper().readTree(json);
+            return Json.mapper().readTree(json);
         } catch (IOException e) {
-            return JsonIo.mapper().createArrayNode();
+            return Json.mapper().createArrayNode();
         }
     }
 

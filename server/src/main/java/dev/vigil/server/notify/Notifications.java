@@ -1,7 +1,7 @@
 package dev.vigil.server.notify;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.vigil.server.http.JsonIo;
+import dev.vigil.model.Json;
 import dev.vigil.server.notify.WebhookRepository.StoredWebhook;
 
 import java.sql.Connection;
@@ -60,14 +60,14 @@ public final class Notifications {
     private UUID store(Connection c, UUID tenantId, UUID projectId, String event, ObjectNode data, long now)
             throws SQLException {
         UUID eventId = UUID.randomUUID();
-        ObjectNode body = JsonIo.mapper().createObjectNode();
+        ObjectNode body = Json.mapper().createObjectNode();
         body.put("id", eventId.toString());
         body.put("event", event);
-        body.set("created_at", JsonIo.mapper().valueToTree(Instant.ofEpochMilli(now)));
+        body.set("created_at", Json.mapper().valueToTree(Instant.ofEpochMilli(now)));
         body.put("tenant_id", tenantId.toString());
         body.put("project_id", Optional.ofNullable(projectId).map(UUID::toString).orElse(null));
         body.set("data", data);
-        deliveries.insertEvent(c, eventId, tenantId, projectId, event, now, JsonIo.text(body));
+        deliveries.insertEvent(c, eventId, tenantId, projectId, event, now, Json.text(body));
         return eventId;
     }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.model.Finding;
 import dev.vigil.model.Severity;
 import dev.vigil.model.WebhookEvent;
-import dev.vigil.server.pipeline.ScanEvents;
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.store.FindingRepository;
 import dev.vigil.server.store.MergeRepository.NewFinding;

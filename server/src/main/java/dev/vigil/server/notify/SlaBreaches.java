@@ -2,8 +2,8 @@ package dev.vigil.server.notify;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.model.Finding;
+import dev.vigil.model.Json;
 import dev.vigil.model.WebhookEvent;
-import dev.vigil.server.http.JsonIo;
 import dev.vigil.server.notify.NoticeRepository.ProjectRef;
 import dev.vigil.server.notify.NoticeRepository.SlaMark;
 import dev.vigil.server.store.Database;
@@ -92,11 +92,11 @@ public final class SlaBreaches {
         for (UUID id : breached.subList(0, Math.min(breached.size(), EventData.MAX_FINDINGS))) {
             findings.find(c, project.tenantId(), id, now).ifPresent(shown::add);
         }
-        ObjectNode data = JsonIo.mapper().createObjectNode();
+        ObjectNode data = Json.mapper().createObjectNode();
         data.put("project_name", shown.isEmpty() ? null : shown.getFirst().projectName());
-        data.set("since", JsonIo.mapper().valueToTree(Instant.ofEpochMilli(after)));
+        data.set("since", Json.mapper().valueToTree(Instant.ofEpochMilli(after)));
         data.put("total", breached.size());
-        data.set("findings", JsonIo.mapper().valueToTree(shown));
+        data.set("findings", Json.mapper().valueToTree(shown));
         notifications.emit(c, project.tenantId(), project.projectId(), EVENT, data, now);
         return true;
     }

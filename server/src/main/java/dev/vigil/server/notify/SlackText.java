@@ -2,7 +2,7 @@ package dev.vigil.server.notify;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.vigil.server.http.JsonIo;
+import dev.vigil.model.Json;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,9 +21,9 @@ final class SlackText {
 
     /** The message body for the event envelope {@code event}. */
     static byte[] body(JsonNode event) {
-        ObjectNode message = JsonIo.mapper().createObjectNode();
+        ObjectNode message = Json.mapper().createObjectNode();
         message.put("text", text(event));
-        return JsonIo.bytes(message);
+        return Json.bytes(message);
     }
 
     static String text(JsonNode event) {

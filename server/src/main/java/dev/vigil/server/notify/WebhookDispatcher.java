@@ -1,8 +1,8 @@
 package dev.vigil.server.notify;
 
 import dev.vigil.model.DeliveryStatus;
+import dev.vigil.model.Json;
 import dev.vigil.model.WebhookFormat;
-import dev.vigil.server.http.JsonIo;
 import dev.vigil.server.notify.DeliveryRepository.Claimed;
 import dev.vigil.server.notify.WebhookRepository.StoredWebhook;
 import dev.vigil.server.outbound.OutboundGuard;
@@ -107,7 +107,7 @@ public final class WebhookDispatcher implements AutoCloseable {
         }
         StoredWebhook webhook = found.get();
         byte[] body = webhook.format() == WebhookFormat.SLACK
-                ? SlackText.body(JsonIo.mapper().readTree(delivery.body()))
+                ? SlackText.body(Json.mapper().readTree(delivery.body()))
                 : delivery.body().getBytes(StandardCharsets.UTF_8);
         String secret = cipher.open(webhook.id(), webhook.secretSealed());
         Map<String, String> headers = Map.of("X-Vigil-Event", delivery.event(),

@@ -30,8 +30,17 @@ final class WebhookRepository {
 
     void insert(Connection c, StoredWebhook w) throws SQLException {
         Sql.update(c, """
-                INSERT INTO webhooks (id, tenant_id, project_id, url, events, format, secret_sealed, paused,
-                                      failures_in_row, created_at)
+                INSERT INTO webhooks (
+                    id,
+                    tenant_id,
+                    project_id,
+                    url,
+                    events,
+                    format,
+                    secret_sealed,
+                    paused,
+                    failures_in_row,
+                    created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, FALSE, 0, ?)
                 """, w.id(), w.tenantId(), w.projectId(), w.url(), eventsText(w.events()), w.format().wire(),
                 w.secretSealed(), w.createdAt());

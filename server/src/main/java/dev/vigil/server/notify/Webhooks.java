@@ -2,11 +2,10 @@ package dev.vigil.server.notify;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.model.CreatedWebhook;
+import dev.vigil.model.Json;
 import dev.vigil.model.NewWebhook;
 import dev.vigil.model.Webhook;
 import dev.vigil.model.WebhookDelivery;
-import dev.vigil.server.http.ApiException;
-import dev.vigil.server.http.JsonIo;
 import dev.vigil.server.notify.DeliveryRepository.LoggedDelivery;
 import dev.vigil.server.notify.WebhookRepository.StoredWebhook;
 import dev.vigil.server.pr.TokenCipher;
@@ -57,7 +56,7 @@ public final class Webhooks {
     }
 
     /** {@code webhook} is validated; its url passed the outbound guard. */
-    CreatedWebhook create(UUID tenantId, NewWebhook webhook) {
+    public CreatedWebhook create(UUID tenantId, NewWebhook webhook) {
         UUID id = UUID.randomUUID();
         String secret = newSecret();
         long now = clock.millis();
@@ -65,10 +64,10 @@ public final class Webhooks {
                 webhook.format(), cipher.seal(id, secret), false, 0, now);
         database.run(c -> {
             if (webhook.projectId() != null && projects.find(c, tenantId, webhook.projectId()).isEmpty()) {
-                throw ApiException.validation("project_id", "no such project in this tenant");
+                throw WebhookRefused.invalid("project_id", "no such project in this tenant");
             }
             if (webhooks.count(c, tenantId) >= MAX_PER_TENANT) {
-                throw ApiException.validation("url", "a tenant has at most " + MAX_PER_TENANT
+                throw WebhookRefused.invalid("url", "a tenant has at most " + MAX_PER_TENANT
                         + " webhooks; delete one first");
             }
             webhooks.insert(c, stored);
@@ -77,29 +76,29 @@ public final class Webhooks {
                 secret, Instant.ofEpochMilli(now));
     }
 
-    List<Webhook> page(UUID tenantId, Long afterCreated, UUID afterId, int limit) {
+    public List<Webhook> page(UUID tenantId, Long afterCreated, UUID afterId, int limit) {
         return database.inTransaction(c -> webhooks.page(c, tenantId, afterCreated, afterId, limit)).stream()
                 .map(Webhooks::view).toList();
     }
 
-    void delete(UUID tenantId, UUID id) {
+    public void delete(UUID tenantId, UUID id) {
         if (!database.inTransaction(c -> webhooks.delete(c, tenantId, id))) {
-            throw ApiException.notFound("webhook");
+            throw WebhookRefused.notFound("webhook");
         }
     }
 
     /** Queues a {@code ping} to the webhook, delivered in turn after what it already has queued. */
-    WebhookDelivery ping(UUID tenantId, UUID id) {
+    public WebhookDelivery ping(UUID tenantId, UUID id) {
         return database.inTransaction(c -> {
             StoredWebhook webhook = existing(c, tenantId, id);
-            ObjectNode data = JsonIo.mapper().createObjectNode();
+            ObjectNode data = Json.mapper().createObjectNode();
             data.put("webhook_id", id.toString());
             UUID delivery = notifications.emitTo(c, webhook, Notifications.PING, data, clock.millis());
             return view(deliveries.find(c, id, delivery).orElseThrow());
         });
     }
 
-    Webhook resume(UUID tenantId, UUID id) {
+    public Webhook resume(UUID tenantId, UUID id) {
         return database.inTransaction(c -> {
             existing(c, tenantId, id);
             webhooks.resume(c, id);
@@ -107,26 +106,31 @@ public final class Webhooks {
         });
     }
 
-    List<LoggedDelivery> deliveries(UUID tenantId, UUID id, Long beforeSeq, int limit) {
+    /** A delivery of the log with its place in it, the key of the log's pages. */
+    public record Logged(long seq, WebhookDelivery delivery) {
+    }
+
+    /** The webhook's deliveries, newest first, before {@code beforeSeq} when given. */
+    public List<Logged> deliveries(UUID tenantId, UUID id, Long beforeSeq, int limit) {
         return database.inTransaction(c -> {
             existing(c, tenantId, id);
             return deliveries.page(c, id, beforeSeq, limit);
-        });
+        }).stream().map(d -> new Logged(d.seq(), view(d))).toList();
     }
 
     /** Queues the delivery's event again, as a new delivery at the end of the webhook's queue. */
-    WebhookDelivery redeliver(UUID tenantId, UUID id, UUID deliveryId) {
+    public WebhookDelivery redeliver(UUID tenantId, UUID id, UUID deliveryId) {
         return database.inTransaction(c -> {
             existing(c, tenantId, id);
             LoggedDelivery earlier = deliveries.find(c, id, deliveryId)
-                    .orElseThrow(() -> ApiException.notFound("delivery"));
+                    .orElseThrow(() -> WebhookRefused.notFound("delivery"));
             UUID again = deliveries.enqueue(c, id, earlier.eventId(), clock.millis());
             return view(deliveries.find(c, id, again).orElseThrow());
         });
     }
 
     private StoredWebhook existing(Connection c, UUID tenantId, UUID id) throws SQLException {
-        return webhooks.find(c, tenantId, id).orElseThrow(() -> ApiException.notFound("webhook"));
+        return webhooks.find(c, tenantId, id).orElseThrow(() -> WebhookRefused.notFound("webhook"));
     }
 
     static Webhook view(StoredWebhook w) {

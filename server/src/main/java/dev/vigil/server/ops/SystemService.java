@@ -3,6 +3,7 @@ package dev.vigil.server.ops;
 import dev.vigil.model.Plan;
 import dev.vigil.model.SubscriptionStatus;
 import dev.vigil.model.Tenant;
+import dev.vigil.server.api.ApiKeys;
 import dev.vigil.server.http.ApiException;
 import dev.vigil.server.http.BodyReader;
 import dev.vigil.server.http.ConstantTime;
@@ -14,16 +15,21 @@ import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
+import java.time.Clock;
 import java.util.UUID;
 
 /** {@code /system/tenants}: the operators' API, authorised by the system token, behind {@code vigil admin}. */
 public final class SystemService implements HttpService {
 
     private final Tenants tenants;
+    private final ApiKeys keys;
+    private final Clock clock;
     private final String token;
 
-    public SystemService(Tenants tenants, String token) {
+    public SystemService(Tenants tenants, ApiKeys keys, Clock clock, String token) {
         this.tenants = tenants;
+        this.keys = keys;
+        this.clock = clock;
         this.token = token;
     }
 
@@ -32,7 +38,8 @@ public final class SystemService implements HttpService {
         rules.any(this::authorise)
                 .post("/tenants", this::createTenant)
                 .get("/tenants/{id}", this::getTenant)
-                .put("/tenants/{id}/subscription", this::setSubscription);
+                .put("/tenants/{id}/subscription", this::setSubscription)
+                .post("/api-keys/renew", this::renewKey);
     }
 
     private void authorise(ServerRequest request, ServerResponse response) {
@@ -65,6 +72,15 @@ public final class SystemService implements HttpService {
         body.validate();
         Tenant updated = tenants.setSubscription(id, plan, status);
         JsonIo.ok(response, updated);
+    }
+
+    /** A new key for the user of a key that no longer works; the dashboard's way back to its own tenant. */
+    private void renewKey(ServerRequest request, ServerResponse response) {
+        BodyReader body = new BodyReader(JsonIo.readObject(request));
+        String oldKey = body.requiredText("api_key", 200);
+        String name = body.optionalText("name", 100).orElse("renewed key");
+        body.validate();
+        JsonIo.created(response, keys.renew(oldKey, name, clock.instant().plus(Tenants.FIRST_KEY_LIFETIME)));
     }
 
     private static UUID tenantId(ServerRequest request) {

@@ -24,7 +24,7 @@ import java.util.UUID;
 /** Tenants as operators manage them: bootstrap with an Owner and the Owner's first key; subscriptions. */
 public final class Tenants {
 
-    private static final Duration FIRST_KEY_LIFETIME = Duration.ofDays(364);
+    static final Duration FIRST_KEY_LIFETIME = Duration.ofDays(364);
 
     private final Database database;
     private final TenantRepository tenants;

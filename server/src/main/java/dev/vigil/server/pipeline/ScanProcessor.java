@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.model.Json;
 import dev.vigil.model.ScanKind;
 import dev.vigil.model.ScanWarning;
+import dev.vigil.server.notify.ScanEvents;
 import dev.vigil.server.policy.PolicyCollector;
 import dev.vigil.server.policy.PolicyProblem;
 import dev.vigil.server.policy.RepositoryPolicy;
@@ -16,6 +17,8 @@ import dev.vigil.server.scan.Detection;
 import dev.vigil.server.scan.Sarif;
 import dev.vigil.server.scan.ScanDeadline;
 import dev.vigil.server.scan.Scanner;
+import dev.vigil.server.scan.SecretMasking;
+import dev.vigil.server.scan.SourceFile;
 import dev.vigil.server.store.ArchiveRepository;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.PolicyFindingRepository;
@@ -127,8 +130,10 @@ public final class ScanProcessor {
         }
         ArchiveReader reader = new ArchiveReader(limits);
         PolicyCollector policy = new PolicyCollector();
+        SecretMasking masking = secretMasking();
         ArchiveSummary summary = database.inTransaction(c -> archives.read(c, scan.id(),
-                in -> reader.read(in, file -> {
+                in -> reader.read(in, read -> {
+                    SourceFile file = masking == null ? read : read.withSecretMasking(masking);
                     policy.offer(file);
                     sessions.forEach(session -> session.scan(file));
                 }, deadline)));
@@ -143,6 +148,14 @@ public final class ScanProcessor {
         Optional<ObjectNode> bom = sessions.stream().map(session -> session.billOfMaterials(scan.id().toString()))
                 .flatMap(Optional::stream).findFirst();
         return new Detected(detections, bom, policy, summary.complete() && !deadline.cut());
+    }
+
+    /**
+     * What masks the secrets in the code kept around findings: the secrets engine, whatever kinds the scan runs;
+     * without one, findings keep no context (docs/adr/0057-finding-context-kept-at-scan-time.md).
+     */
+    private SecretMasking secretMasking() {
+        return scanners.get(ScanKind.SECRETS) instanceof SecretMasking masking ? masking : null;
     }
 
     /** A scan cut by its time limit resolves nothing; the archive pass warned already if it was cut there. */

@@ -2,6 +2,7 @@ package dev.vigil.server.pipeline;
 
 import dev.vigil.model.Json;
 import dev.vigil.model.ScanWarning;
+import dev.vigil.server.notify.ScanEvents;
 import dev.vigil.server.store.ArchiveRepository;
 import dev.vigil.server.store.Database;
 import dev.vigil.server.store.ScanRepository;

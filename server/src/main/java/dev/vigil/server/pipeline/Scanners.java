@@ -5,6 +5,8 @@ import dev.vigil.server.advisories.StoredAdvisories;
 import dev.vigil.server.scan.ScanDeadline;
 import dev.vigil.server.scan.Scanner;
 import dev.vigil.server.scan.SecretDigest;
+import dev.vigil.server.scan.SecretMasking;
+import dev.vigil.server.scan.SourceFile;
 import dev.vigil.server.scan.iac.IacScanner;
 import dev.vigil.server.scan.sca.AdvisoryMatcher;
 import dev.vigil.server.scan.sca.ScaScanner;
@@ -53,8 +55,16 @@ public final class Scanners {
         return new EnumMap<>(loading);
     }
 
-    /** An engine being built on the loading thread. */
-    private record Loading(ScanKind kind, CompletableFuture<Scanner> engine) implements Scanner {
+    /** An engine being built on the loading thread; the secrets engine also masks the code kept around findings. */
+    private record Loading(ScanKind kind, CompletableFuture<Scanner> engine) implements Scanner, SecretMasking {
+
+        @Override
+        public String masked(SourceFile file) {
+            if (engine.join() instanceof SecretMasking masking) {
+                return masking.masked(file);
+            }
+            throw new IllegalStateException("the " + kind.wire() + " engine does not mask secrets");
+        }
 
         @Override
         public Session start(Warnings warnings) {

@@ -1,7 +1,9 @@
 package dev.vigil.server.scan;
 
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * What a rule means, for a reader of its finding: the risk, how to fix it, and references (the provider's
@@ -32,6 +34,21 @@ public record RuleHelp(String risk, String fix, String uri, List<String> referen
         StringBuilder text = new StringBuilder(risk).append("\n\n**Fix:** ").append(fix).append("\n\n**References:**\n");
         references.forEach(reference -> text.append("\n- ").append(link(reference)));
         return text.toString();
+    }
+
+    /** The web addresses among the help: {@code uri} first, then those of the references, each once. */
+    public List<String> urls() {
+        Set<String> urls = new LinkedHashSet<>();
+        urls.add(uri);
+        for (String reference : references) {
+            int start = reference.indexOf("https://");
+            if (start >= 0) {
+                int end = reference.indexOf(' ', start);
+                urls.add(end < 0 ? reference.substring(start) : reference.substring(start, end));
+            }
+        }
+        urls.removeIf(url -> !url.startsWith("https://"));
+        return List.copyOf(urls);
     }
 
     private static String link(String reference) {

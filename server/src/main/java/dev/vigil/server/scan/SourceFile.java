@@ -1,5 +1,7 @@
 package dev.vigil.server.scan;
 
+import dev.vigil.model.FindingDetail;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -13,12 +15,25 @@ public final class SourceFile {
 
     private final String path;
     private final byte[] content;
+    private final SecretMasking masking;
     private String text;
     private int[] lineStarts;
+    private String maskedText;
+    private int[] maskedLineStarts;
 
     public SourceFile(String path, byte[] content) {
+        this(path, content, null);
+    }
+
+    private SourceFile(String path, byte[] content, SecretMasking masking) {
         this.path = path;
         this.content = content;
+        this.masking = masking;
+    }
+
+    /** This file, whose {@link #context} masks secrets with {@code masking}; without one it keeps no context. */
+    public SourceFile withSecretMasking(SecretMasking masking) {
+        return new SourceFile(path, content, masking);
     }
 
     public String path() {
@@ -65,6 +80,39 @@ public final class SourceFile {
         }
         int index = Arrays.binarySearch(lineStarts, charOffset);
         return index >= 0 ? index + 1 : -index - 1;
+    }
+
+    /**
+     * The lines around 1-based {@code line} ({@link CodeContext}) with every secret masked; null for a binary
+     * file, a line the file does not have, or a file without a {@link SecretMasking}. The masked text is
+     * computed once, when a finding first asks for it.
+     */
+    public FindingDetail.Context context(int line) {
+        if (masking == null || isBinary()) {
+            return null;
+        }
+        if (maskedLineStarts == null) {
+            mask();
+        }
+        return maskedLineStarts.length == 0 ? null : CodeContext.around(maskedText, maskedLineStarts, line);
+    }
+
+    /** Masks once; a masking that fails or moves a line keeps no context for this file. */
+    private void mask() {
+        maskedLineStarts = new int[0];
+        try {
+            String masked = masking.masked(this);
+            int[] starts = computeLineStarts(masked);
+            if (lineStarts == null) {
+                lineStarts = computeLineStarts(text());
+            }
+            if (starts.length == lineStarts.length) {
+                maskedText = masked;
+                maskedLineStarts = starts;
+            }
+        } catch (RuntimeException e) {
+            // no context rather than no finding: the engine goes on
+        }
     }
 
     private static int[] computeLineStarts(String text) {

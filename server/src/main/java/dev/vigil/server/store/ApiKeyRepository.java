@@ -23,7 +23,15 @@ public final class ApiKeyRepository {
 
     public void insert(Connection c, UUID tenantId, ApiKey key, String keyHash) throws SQLException {
         Sql.update(c, """
-                INSERT INTO api_keys (id, tenant_id, user_id, name, prefix, key_hash, expires_at, created_at)
+                INSERT INTO api_keys (
+                    id,
+                    tenant_id,
+                    user_id,
+                    name,
+                    prefix,
+                    key_hash,
+                    expires_at,
+                    created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, key.id(), tenantId, key.userId(), key.name(), key.prefix(), keyHash,
                 key.expiresAt().toEpochMilli(), key.createdAt().toEpochMilli());

@@ -46,8 +46,10 @@ public final class MergeRepository {
                 first_seen,
                 last_seen,
                 search_text,
-                sort_key)
-            VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                sort_key,
+                dependency_path,
+                remediation)
+            VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """;
 
     /** What a project already knows of a fingerprint, with what the term index holds of it and where it counts. */
@@ -116,7 +118,9 @@ public final class MergeRepository {
                         row.firstSeen(),
                         row.firstSeen(),
                         searchText(d),
-                        SortKey.of(d.severity(), row.firstSeen()));
+                        SortKey.of(d.severity(), row.firstSeen()),
+                        DependencyColumns.path(d),
+                        DependencyColumns.remediation(d));
                 statement.addBatch();
                 counts.inserted(new FindingCounts.Place(tenantId, projectId, d.severity(), d.kind(),
                         row.slaDeadline(), row.firstSeen()));
@@ -125,11 +129,13 @@ public final class MergeRepository {
         }
         SearchIndex.add(c, tenantId, rows.stream().map(row -> new SearchIndex.Entry(row.id(),
                 SortKey.of(row.detection().severity(), row.firstSeen()), searchText(row.detection()))).toList());
+        FindingContextRepository.insert(c, rows.stream()
+                .map(row -> new FindingContextRepository.Entry(row.id(), row.detection().context())).toList());
     }
 
     /**
-     * Refreshes what a scan saw again: last_seen, location and details, never the triage status; re-indexes
-     * the findings whose search text or list position changed. A finding re-rated moves in the counts with the
+     * Refreshes what a scan saw again: last_seen, location, details and the code around it, never the triage
+     * status; re-indexes the findings whose search text or list position changed. A finding re-rated moves in the counts with the
      * status it has under this update's lock (triage may have changed it since it was known).
      */
     public void refresh(Connection c, UUID tenantId, List<Seen> seen, long now, FindingCounts.Changes counts)
@@ -140,7 +146,7 @@ public final class MergeRepository {
         try (PreparedStatement statement = c.prepareStatement("""
                 UPDATE findings SET last_seen = ?, path = ?, line = ?, rule_id = ?, severity = ?, title = ?,
                                     description = ?, fix_available = ?, is_breaking = ?, is_direct = ?, cwe = ?,
-                                    search_text = ?, sort_key = ? + first_seen
+                                    search_text = ?, sort_key = ? + first_seen, dependency_path = ?, remediation = ?
                 WHERE id = ?
                 """)) {
             for (Seen entry : seen) {
@@ -148,7 +154,7 @@ public final class MergeRepository {
                 Sql.bind(statement, now, clip(d.path(), 1024), d.line(), d.ruleId(), d.severity().rank(),
                         clip(d.title(), 500), clip(d.description(), 4000), clip(d.fixAvailable(), 1000),
                         d.isBreaking(), d.isDirect(), d.cwe(), searchText(d), SortKey.of(d.severity(), 0),
-                        entry.known().id());
+                        DependencyColumns.path(d), DependencyColumns.remediation(d), entry.known().id());
                 statement.addBatch();
             }
             statement.executeBatch();
@@ -162,6 +168,9 @@ public final class MergeRepository {
             }
         }
         reindex(c, tenantId, seen);
+        FindingContextRepository.replace(c, seen.stream()
+                .map(entry -> new FindingContextRepository.Entry(entry.known().id(), entry.detection().context()))
+                .toList());
     }
 
     private static void reindex(Connection c, UUID tenantId, List<Seen> seen) throws SQLException {

@@ -48,8 +48,20 @@ public final class PrCommentRepository {
             return;
         }
         try (PreparedStatement statement = c.prepareStatement("""
-                INSERT INTO scan_results (scan_id, seq, fingerprint, rule_id, title, severity, scan_type, path,
-                                          line, fix_available, introduced, debt, blocking)
+                INSERT INTO scan_results (
+                    scan_id,
+                    seq,
+                    fingerprint,
+                    rule_id,
+                    title,
+                    severity,
+                    scan_type,
+                    path,
+                    line,
+                    fix_available,
+                    introduced,
+                    debt,
+                    blocking)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)) {
             int position = 0;
@@ -89,8 +101,17 @@ public final class PrCommentRepository {
                 WHERE project_id = ? AND pr_id = ? AND status = 'pending'
                 """, projectId, prId);
         Sql.update(c, """
-                INSERT INTO pr_comment_outbox (scan_id, tenant_id, project_id, pr_id, block_severity,
-                                               block_on_new_secrets, status, attempts, next_attempt_at, created_at)
+                INSERT INTO pr_comment_outbox (
+                    scan_id,
+                    tenant_id,
+                    project_id,
+                    pr_id,
+                    block_severity,
+                    block_on_new_secrets,
+                    status,
+                    attempts,
+                    next_attempt_at,
+                    created_at)
                 VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)
                 """, scanId, tenantId, projectId, prId, policy.blockSeverity().wire(), policy.blockOnNewSecrets(),
                 now, now);

@@ -21,7 +21,7 @@ import dev.vigil.model.StatusChange;
 import dev.vigil.model.TriageAction;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -48,6 +48,7 @@ import static dev.vigil.server.decisions.DecisionFixtures.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+@VigilServerTest
 class DecisionsTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -57,8 +58,7 @@ class DecisionsTest {
     private VigilClient member;
 
     @BeforeAll
-    static void start() {
-        server = TestServer.start();
+    static void importAdvisories() {
         DecisionFixtures.importAdvisories(server);
     }
 
@@ -69,11 +69,6 @@ class DecisionsTest {
         owner = tenant.owner();
         admin = tenant.userWith(Role.ADMIN);
         member = tenant.userWith(Role.MEMBER);
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
     }
 
     private static LocalDate inDays(int days) {

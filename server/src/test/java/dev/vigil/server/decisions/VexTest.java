@@ -22,7 +22,7 @@ import dev.vigil.model.VexFormat;
 import dev.vigil.model.VexImportResult;
 import dev.vigil.server.testing.TestData;
 import dev.vigil.server.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
+import dev.vigil.server.testing.VigilServerTest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -47,6 +47,7 @@ import static dev.vigil.server.decisions.DecisionFixtures.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+@VigilServerTest
 class VexTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -59,8 +60,7 @@ class VexTest {
     private VigilClient member;
 
     @BeforeAll
-    static void start() throws IOException {
-        server = TestServer.start();
+    static void importAdvisoriesAndSchemas() throws IOException {
         DecisionFixtures.importAdvisories(server);
         // the official schemas: CycloneDX's from the cyclonedx-core-java jar, with its two neighbours it refers to
         cycloneDx = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V7, builder -> builder.schemaMappers(
@@ -69,11 +69,6 @@ class VexTest {
         try (InputStream in = Files.newInputStream(TestData.file("schemas/openvex-0.2.0.schema.json"))) {
             openVex = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(in);
         }
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
     }
 
     @BeforeEach

@@ -22,6 +22,7 @@ import dev.vigil.model.Webhook;
 import dev.vigil.model.WebhookDelivery;
 import dev.vigil.model.WebhookEvent;
 import dev.vigil.model.WebhookFormat;
+import dev.vigil.server.ServerSettings;
 import dev.vigil.server.outbound.OutboundGuard;
 import dev.vigil.server.store.FindingRepository;
 import dev.vigil.server.store.ProjectRepository;
@@ -30,14 +31,16 @@ import dev.vigil.server.store.Sql;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.GitHubTokens;
 import dev.vigil.server.testing.MutableClock;
+import dev.vigil.server.testing.SetUpServer;
 import dev.vigil.server.testing.TestServer;
+import dev.vigil.server.testing.VigilServerTest;
 import dev.vigil.server.testing.WebhookReceiver;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -58,6 +61,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Webhooks end to end: real scans through the pipeline, events delivered by the outbox to a real receiver on
  * loopback (allowed through the outbound guard's list), which checks what it gets.
  */
+@VigilServerTest
 class WebhookTest {
 
     private static final String ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -65,23 +69,21 @@ class WebhookTest {
     private static final AtomicInteger PATHS = new AtomicInteger();
 
     private static final MutableClock CLOCK = MutableClock.startingNow();
-    private static WebhookReceiver receiver;
+    private static final WebhookReceiver RECEIVER = new WebhookReceiver();
     private static TestServer server;
 
-    @BeforeAll
-    static void start() {
-        receiver = new WebhookReceiver();
-        // runs over PostgreSQL too, in the PostgreSQL suite (see TestServer)
-        server = TestServer.start(s -> s.withClock(CLOCK)
-                .withOutbound(OutboundGuard.allowing(receiver.authority()))
+    // runs over PostgreSQL too, in the PostgreSQL suite (see TestServer)
+    @SetUpServer
+    static ServerSettings settings(ServerSettings s) {
+        return s.withClock(CLOCK)
+                .withOutbound(OutboundGuard.allowing(RECEIVER.authority()))
                 .withPrComments(s.prComments().withBackoff(List.of(Duration.ofMillis(100), Duration.ofMillis(200)),
-                        4, Duration.ofMillis(50))));
+                        4, Duration.ofMillis(50)));
     }
 
     @AfterAll
-    static void stop() {
-        server.close();
-        receiver.close();
+    static void closeReceiver() {
+        RECEIVER.close();
     }
 
     // creating, listing, refusing
@@ -93,7 +95,7 @@ class WebhookTest {
         CreatedWebhook created = owner.createWebhook(hook(path, WebhookEvent.SCAN_COMPLETED));
 
         assertThat(created.secret()).hasSize(43).matches("[A-Za-z0-9_-]+");
-        assertThat(created.url()).isEqualTo(receiver.url(path));
+        assertThat(created.url()).isEqualTo(RECEIVER.url(path));
         assertThat(created.format()).isEqualTo(WebhookFormat.JSON);
         String listed = owner.send("GET", "/v1/webhooks", Map.of(), null).text();
         assertThat(listed).contains(created.id().toString()).doesNotContain(created.secret())
@@ -174,7 +176,7 @@ class WebhookTest {
             assertThat(response.error().details()).extracting("field").containsExactly("url");
         }
         var unknownEvent = owner.send("POST", "/v1/webhooks", Map.of("Content-Type", "application/json"),
-                json(Map.of("url", receiver.url(path()), "events", List.of("scan.exploded"))));
+                json(Map.of("url", RECEIVER.url(path()), "events", List.of("scan.exploded"))));
         assertThat(unknownEvent.status()).isEqualTo(400);
         assertThat(unknownEvent.error().details()).extracting("field").containsExactly("events");
         assertThat(owner.listWebhooks(null, null).data()).isEmpty();
@@ -189,7 +191,7 @@ class WebhookTest {
         CreatedWebhook created = tenant.owner().createWebhook(hook(path, WebhookEvent.SCAN_COMPLETED));
 
         WebhookDelivery queued = tenant.owner().pingWebhook(created.id());
-        var got = eventually(() -> receiver.received(path), r -> r.size() == 1, "the ping arrives").getFirst();
+        var got = eventually(() -> RECEIVER.received(path), r -> r.size() == 1, "the ping arrives").getFirst();
 
         assertThat(got.header("X-Vigil-Signature")).isEqualTo("sha256=" + hmac(created.secret(), got.body()));
         assertThat(got.header("X-Vigil-Event")).isEqualTo("ping");
@@ -214,7 +216,7 @@ class WebhookTest {
     void shouldRetryA503AfterTheBackoffAndDeliverOnTheNextAttempt() throws Exception {
         VigilClient owner = server.tenant().owner();
         String path = path();
-        receiver.answer(path, 503);
+        RECEIVER.answer(path, 503);
         CreatedWebhook created = owner.createWebhook(hook(path, WebhookEvent.SCAN_COMPLETED));
 
         WebhookDelivery queued = owner.pingWebhook(created.id());
@@ -224,14 +226,14 @@ class WebhookTest {
         assertThat(retrying.responseStatus()).isEqualTo(503);
         assertThat(retrying.error()).contains("503");
         Thread.sleep(300);
-        assertThat(receiver.received(path)).as("no retry before the clock reaches the backoff").hasSize(1);
+        assertThat(RECEIVER.received(path)).as("no retry before the clock reaches the backoff").hasSize(1);
 
         CLOCK.advance(Duration.ofSeconds(1));
         WebhookDelivery logged = delivered(owner, created.id(), queued.id());
 
         assertThat(logged.attempts()).isEqualTo(2);
         assertThat(logged.responseStatus()).isEqualTo(200);
-        assertThat(receiver.received(path)).hasSize(2).extracting(r -> r.header("X-Vigil-Delivery"))
+        assertThat(RECEIVER.received(path)).hasSize(2).extracting(r -> r.header("X-Vigil-Delivery"))
                 .containsOnly(queued.eventId().toString());
     }
 
@@ -239,7 +241,7 @@ class WebhookTest {
     void shouldEndADeliveryAtA4xxOtherThan408And429() throws Exception {
         VigilClient owner = server.tenant().owner();
         String path = path();
-        receiver.answer(path, 410);
+        RECEIVER.answer(path, 410);
         CreatedWebhook created = owner.createWebhook(hook(path, WebhookEvent.SCAN_COMPLETED));
 
         owner.pingWebhook(created.id());
@@ -250,27 +252,27 @@ class WebhookTest {
 
         assertThat(failed.attempts()).isEqualTo(1);
         assertThat(failed.responseStatus()).isEqualTo(410);
-        assertThat(receiver.received(path)).hasSize(1);
+        assertThat(RECEIVER.received(path)).hasSize(1);
     }
 
     @Test
     void shouldDeliverAWebhooksEventsInOrderEvenWhileTheFirstIsRetried() throws Exception {
         VigilClient owner = server.tenant().owner();
         String path = path();
-        receiver.answer(path, 429, 500);
+        RECEIVER.answer(path, 429, 500);
         CreatedWebhook created = owner.createWebhook(hook(path, WebhookEvent.SCAN_COMPLETED));
 
         UUID first = owner.pingWebhook(created.id()).eventId();
         UUID second = owner.pingWebhook(created.id()).eventId();
         UUID third = owner.pingWebhook(created.id()).eventId();
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (receiver.received(path).size() < 5 && System.nanoTime() < deadline) {
+        while (RECEIVER.received(path).size() < 5 && System.nanoTime() < deadline) {
             Thread.sleep(100);
             CLOCK.advance(Duration.ofSeconds(1));
         }
-        eventually(() -> receiver.received(path), r -> r.size() == 5, "three attempts of the first, then the rest");
+        eventually(() -> RECEIVER.received(path), r -> r.size() == 5, "three attempts of the first, then the rest");
 
-        assertThat(receiver.received(path)).extracting(r -> r.header("X-Vigil-Delivery")).containsExactly(
+        assertThat(RECEIVER.received(path)).extracting(r -> r.header("X-Vigil-Delivery")).containsExactly(
                 first.toString(), first.toString(), first.toString(), second.toString(), third.toString());
     }
 
@@ -280,13 +282,13 @@ class WebhookTest {
         VigilClient owner = tenant.owner();
         Project project = owner.createProject(new NewProject("paused-" + UUID.randomUUID(), "main"));
         String path = path();
-        receiver.answerAlways(path, 400);
+        RECEIVER.answerAlways(path, 400);
         CreatedWebhook created = owner.createWebhook(hook(path, WebhookEvent.SCAN_COMPLETED));
 
         for (int i = 0; i < WebhookDispatcher.PAUSE_AFTER - 1; i++) {
             owner.pingWebhook(created.id());
         }
-        eventually(() -> receiver.received(path), r -> r.size() == WebhookDispatcher.PAUSE_AFTER - 1,
+        eventually(() -> RECEIVER.received(path), r -> r.size() == WebhookDispatcher.PAUSE_AFTER - 1,
                 "49 failed deliveries");
         assertThat(owner.listWebhooks(null, null).data().getFirst().paused()).isFalse();
         owner.pingWebhook(created.id());
@@ -299,11 +301,11 @@ class WebhookTest {
         assertThat(log(owner, created.id())).as("a paused webhook gets no event").allMatch(d -> d.event().equals("ping"))
                 .hasSize(WebhookDispatcher.PAUSE_AFTER);
 
-        receiver.answerAlways(path, 204);
+        RECEIVER.answerAlways(path, 204);
         Webhook resumed = owner.resumeWebhook(created.id());
         assertThat(resumed.paused()).isFalse();
         scan(owner, project, "main", null, Map.of("a.txt", "still nothing\n"));
-        var got = eventually(() -> receiver.received(path), r -> r.size() == WebhookDispatcher.PAUSE_AFTER + 1,
+        var got = eventually(() -> RECEIVER.received(path), r -> r.size() == WebhookDispatcher.PAUSE_AFTER + 1,
                 "the event after resuming arrives");
         assertThat(got.getLast().header("X-Vigil-Event")).isEqualTo("scan.completed");
     }
@@ -317,7 +319,7 @@ class WebhookTest {
         VigilClient owner = server.tenant().owner();
         String path = path();
         CreatedWebhook created = owner.createWebhook(hook(path, WebhookEvent.SCAN_COMPLETED));
-        String port = receiver.authority().substring(receiver.authority().lastIndexOf(':') + 1);
+        String port = RECEIVER.authority().substring(RECEIVER.authority().lastIndexOf(':') + 1);
         server.server().database().run(c -> Sql.update(c, "UPDATE webhooks SET url = ? WHERE id = ?",
                 "https://localhost:" + port + path, created.id()));
 
@@ -329,7 +331,7 @@ class WebhookTest {
         assertThat(failed.attempts()).isEqualTo(1);
         assertThat(failed.responseStatus()).isNull();
         assertThat(failed.error()).startsWith("not called").contains("loopback");
-        assertThat(receiver.received(path)).isEmpty();
+        assertThat(RECEIVER.received(path)).isEmpty();
     }
 
     @Test
@@ -345,7 +347,7 @@ class WebhookTest {
 
         assertThat(again.id()).isNotEqualTo(ping.id());
         assertThat(again.eventId()).isEqualTo(ping.eventId());
-        var got = receiver.received(path);
+        var got = RECEIVER.received(path);
         assertThat(got).hasSize(2);
         assertThat(got.get(1).body()).isEqualTo(got.get(0).body());
         assertThat(got.get(1).header("X-Vigil-Delivery")).isEqualTo(ping.eventId().toString());
@@ -377,15 +379,15 @@ class WebhookTest {
         Project other = owner.createProject(new NewProject("other-" + UUID.randomUUID(), "main"));
         String path = path();
         String otherPath = path();
-        CreatedWebhook created = owner.createWebhook(new NewWebhook(receiver.url(path), List.of(
+        CreatedWebhook created = owner.createWebhook(new NewWebhook(RECEIVER.url(path), List.of(
                 WebhookEvent.SCAN_COMPLETED, WebhookEvent.FINDING_NEW, WebhookEvent.FINDING_REGRESSED),
                 WebhookFormat.JSON, project.id()));
-        owner.createWebhook(new NewWebhook(receiver.url(otherPath), List.of(WebhookEvent.SCAN_COMPLETED),
+        owner.createWebhook(new NewWebhook(RECEIVER.url(otherPath), List.of(WebhookEvent.SCAN_COMPLETED),
                 WebhookFormat.JSON, other.id()));
         String secret = githubToken();
 
         ScanDetail opened = scan(owner, project, "main", null, Map.of("c.env", "TOKEN=" + secret + "\n"));
-        var got = eventually(() -> receiver.received(path), r -> r.size() == 2, "scan.completed and finding.new");
+        var got = eventually(() -> RECEIVER.received(path), r -> r.size() == 2, "scan.completed and finding.new");
 
         assertThat(got).extracting(r -> r.header("X-Vigil-Event")).containsExactly("scan.completed", "finding.new");
         JsonNode completed = Json.mapper().readTree(got.get(0).body());
@@ -406,13 +408,13 @@ class WebhookTest {
 
         scan(owner, project, "main", null, Map.of("c.env", "TOKEN=gone\n"));
         scan(owner, project, "main", null, Map.of("c.env", "TOKEN=" + secret + "\n"));
-        got = eventually(() -> receiver.received(path), r -> r.size() == 5, "two more scans, one regression");
+        got = eventually(() -> RECEIVER.received(path), r -> r.size() == 5, "two more scans, one regression");
 
         assertThat(got).extracting(r -> r.header("X-Vigil-Event")).containsExactly("scan.completed", "finding.new",
                 "scan.completed", "scan.completed", "finding.regressed");
         JsonNode regressed = Json.mapper().readTree(got.get(4).body()).get("data");
         assertThat(regressed.get("findings").get(0).get("id").asText()).isEqualTo(finding.get("id").asText());
-        assertThat(receiver.received(otherPath)).as("the other project's webhook").isEmpty();
+        assertThat(RECEIVER.received(otherPath)).as("the other project's webhook").isEmpty();
         assertThat(log(owner, created.id())).hasSize(5).allMatch(d -> d.status() == DeliveryStatus.DELIVERED);
     }
 
@@ -421,12 +423,12 @@ class WebhookTest {
         VigilClient owner = server.tenant().owner();
         Project project = owner.createProject(new NewProject("policy-" + UUID.randomUUID(), "main"));
         String path = path();
-        owner.createWebhook(new NewWebhook(receiver.url(path), List.of(WebhookEvent.SCAN_COMPLETED,
+        owner.createWebhook(new NewWebhook(RECEIVER.url(path), List.of(WebhookEvent.SCAN_COMPLETED,
                 WebhookEvent.FINDING_NEW), WebhookFormat.JSON, project.id()));
 
         scan(owner, project, "main", null, Map.of("kept.env", "TOKEN=" + githubToken() + "\n",
                 "fixture.env", "# vigil:ignore revoked token kept as a test fixture\nTOKEN=" + githubToken() + "\n"));
-        var got = eventually(() -> receiver.received(path), r -> r.size() == 2, "scan.completed and finding.new");
+        var got = eventually(() -> RECEIVER.received(path), r -> r.size() == 2, "scan.completed and finding.new");
 
         JsonNode newFindings = Json.mapper().readTree(got.get(1).body()).get("data");
         assertThat(newFindings.get("total").asInt()).isEqualTo(1);
@@ -438,7 +440,7 @@ class WebhookTest {
         VigilClient owner = server.tenant().owner();
         Project project = owner.createProject(new NewProject("slack-" + UUID.randomUUID(), "main"));
         String path = path();
-        CreatedWebhook created = owner.createWebhook(new NewWebhook(receiver.url(path),
+        CreatedWebhook created = owner.createWebhook(new NewWebhook(RECEIVER.url(path),
                 List.of(WebhookEvent.PR_BLOCKED), WebhookFormat.SLACK, null));
         StringBuilder files = new StringBuilder();
         for (int i = 0; i < 12; i++) {
@@ -446,7 +448,7 @@ class WebhookTest {
         }
 
         scan(owner, project, "feature", 7, Map.of("a<b>&c.env", files.toString()));
-        var got = eventually(() -> receiver.received(path), r -> r.size() == 1, "pr.blocked").getFirst();
+        var got = eventually(() -> RECEIVER.received(path), r -> r.size() == 1, "pr.blocked").getFirst();
 
         assertThat(got.header("X-Vigil-Event")).isEqualTo("pr.blocked");
         assertThat(got.header("X-Vigil-Signature")).isEqualTo("sha256=" + hmac(created.secret(), got.body()));
@@ -465,7 +467,7 @@ class WebhookTest {
         VigilClient owner = server.tenant().owner();
         Project project = owner.createProject(new NewProject("sla-" + UUID.randomUUID(), "main"));
         String path = path();
-        owner.createWebhook(new NewWebhook(receiver.url(path), List.of(WebhookEvent.SLA_BREACHED,
+        owner.createWebhook(new NewWebhook(RECEIVER.url(path), List.of(WebhookEvent.SLA_BREACHED,
                 WebhookEvent.ACCEPTANCE_EXPIRING), WebhookFormat.JSON, project.id()));
         scan(owner, project, "main", null, Map.of("a.env", "A=" + githubToken() + "\n",
                 "b.env", "B=" + githubToken() + "\n"));
@@ -483,16 +485,16 @@ class WebhookTest {
         expiring.run();
         sla.run();
         Thread.sleep(200);
-        assertThat(receiver.received(path)).as("no acceptance ends within 7 days, no SLA ran out").isEmpty();
+        assertThat(RECEIVER.received(path)).as("no acceptance ends within 7 days, no SLA ran out").isEmpty();
 
         CLOCK.advance(Duration.ofDays(8));
         for (int i = 0; i < 2; i++) {
             sla.run();
             expiring.run();
         }
-        var got = eventually(() -> receiver.received(path), r -> r.size() == 2, "sla.breached, acceptance.expiring");
+        var got = eventually(() -> RECEIVER.received(path), r -> r.size() == 2, "sla.breached, acceptance.expiring");
         Thread.sleep(200);
-        assertThat(receiver.received(path)).hasSize(2);
+        assertThat(RECEIVER.received(path)).hasSize(2);
 
         JsonNode notice = event(got, "acceptance.expiring").get("data").get("finding");
         assertThat(notice.get("id").asText()).isEqualTo(accepted.id().toString());
@@ -506,7 +508,7 @@ class WebhookTest {
         sla.run();
         expiring.run();
         Thread.sleep(200);
-        assertThat(receiver.received(path)).as("nothing new ran out since yesterday, one notice per acceptance")
+        assertThat(RECEIVER.received(path)).as("nothing new ran out since yesterday, one notice per acceptance")
                 .hasSize(2);
     }
 
@@ -514,7 +516,7 @@ class WebhookTest {
     void shouldSendScanFailedWhenAScanLosesItsWorkerTooOften() throws Exception {
         String path = path();
         try (TestServer idle = TestServer.start(s -> s.withWorkers(0)
-                .withOutbound(OutboundGuard.allowing(receiver.authority()))
+                .withOutbound(OutboundGuard.allowing(RECEIVER.authority()))
                 .withPrComments(s.prComments().withBackoff(List.of(Duration.ofMillis(100)), 2,
                         Duration.ofMillis(50))))) {
             VigilClient owner = idle.tenant().owner();
@@ -532,7 +534,7 @@ class WebhookTest {
                         "the lost worker's scan is recovered");
             }
 
-            var got = eventually(() -> receiver.received(path), r -> r.size() == 1, "scan.failed").getFirst();
+            var got = eventually(() -> RECEIVER.received(path), r -> r.size() == 1, "scan.failed").getFirst();
             assertThat(got.header("X-Vigil-Event")).isEqualTo("scan.failed");
             JsonNode data = Json.mapper().readTree(got.body()).get("data");
             assertThat(data.get("id").asText()).isEqualTo(scanId.toString());
@@ -561,7 +563,7 @@ class WebhookTest {
     }
 
     private static NewWebhook hook(String path, WebhookEvent... events) {
-        return new NewWebhook(receiver.url(path), List.of(events), null, null);
+        return new NewWebhook(RECEIVER.url(path), List.of(events), null, null);
     }
 
     private static List<WebhookDelivery> log(VigilClient client, UUID webhookId) {

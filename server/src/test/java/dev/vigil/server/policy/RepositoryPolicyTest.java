@@ -16,6 +16,7 @@ import dev.vigil.model.ScanType;
 import dev.vigil.model.ScanWarning;
 import dev.vigil.model.StatusChange;
 import dev.vigil.model.TriageAction;
+import dev.vigil.server.ServerSettings;
 import dev.vigil.server.advisories.AdvisoryImporter;
 import dev.vigil.server.advisories.AdvisoryRepository;
 import dev.vigil.server.store.FindingRepository;
@@ -23,10 +24,11 @@ import dev.vigil.server.store.HistoryRepository;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.GitHubTokens;
 import dev.vigil.server.testing.MutableClock;
+import dev.vigil.server.testing.SetUpServer;
 import dev.vigil.server.testing.TestData;
 import dev.vigil.server.testing.TestServer;
+import dev.vigil.server.testing.VigilServerTest;
 import dev.vigil.server.triage.AcceptanceExpiry;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -45,6 +47,7 @@ import java.util.Random;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** A repository's .vigil.yml and vigil:ignore comments, applied by real scans (docs/adr/0050, 0051). */
+@VigilServerTest
 class RepositoryPolicyTest {
 
     private static final String ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -74,19 +77,17 @@ class RepositoryPolicyTest {
     private static TestServer server;
     private static TestServer.Tenant tenant;
 
+    @SetUpServer
+    static ServerSettings settings(ServerSettings s) {
+        return s.withClock(CLOCK);
+    }
+
     @BeforeAll
-    static void start() throws Exception {
-        server = TestServer.start(s -> s.withClock(CLOCK));
-        tenant = server.tenant();
+    static void importAdvisories() throws Exception {
         try (var files = Files.list(TestData.advisory("ghsa"))) {
             new AdvisoryImporter(server.server().database(), new AdvisoryRepository(), Clock.systemUTC())
                     .importPaths(files.toList());
         }
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
     }
 
     private static String token() {

@@ -10,6 +10,8 @@ import com.networknt.schema.ValidationMessage;
 import dev.vigil.model.ScanKind;
 import dev.vigil.model.Severity;
 import dev.vigil.server.scan.iac.IacScanner;
+import dev.vigil.server.scan.secrets.SecretsScanner;
+import dev.vigil.server.testing.GitHubTokens;
 import dev.vigil.server.testing.TestData;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -210,6 +212,24 @@ class SarifWriterTest {
         assertThat(rule.at("/help/markdown").asText())
                 .contains("**Fix:**", "[CWE-319](https://cwe.mitre.org/data/definitions/319.html)",
                         "[AVD-AZU-0004](https://avd.aquasec.com/misconfig/avd-azu-0004)", "- CKV_AZURE_14 (Checkov)");
+    }
+
+    @Test
+    void servesASecretsRulesHelpAndTheProvidersRevocationPageAsHelpUri() {
+        Scanner.Session session = new SecretsScanner().start((code, message, file) -> {
+        });
+        String token = GitHubTokens.withChecksum("ghp_Vq3mXz7LpR2sKd9TfWb4Yh6Nc1Ej8G");
+        session.scan(new SourceFile("deploy.sh", ("export GITHUB_TOKEN=" + token + "\n").getBytes(StandardCharsets.UTF_8)));
+        List<Detection> detections = session.finish();
+        ObjectNode log = writer.toJson(detections, List.of());
+        assertValid(log);
+        JsonNode rule = log.at("/runs/0/tool/driver/rules/0");
+        assertThat(rule.path("id").asText()).isEqualTo("github-pat");
+        assertThat(rule.path("helpUri").asText()).isEqualTo(
+                "https://docs.github.com/en/authentication/keeping-your-account-and-data-secure/token-expiration-and-revocation");
+        assertThat(rule.at("/help/text").asText()).contains("Revoke or rotate it at GitHub", "CWE-798", "github-pat (gitleaks)");
+        assertThat(rule.at("/help/markdown").asText()).contains("[CWE-798](https://cwe.mitre.org/data/definitions/798.html)");
+        assertThat(log.toString()).doesNotContain(token);
     }
 
     private static void assertValid(JsonNode log) {

@@ -3,6 +3,7 @@ package dev.vigil.server.scan.iac;
 import dev.vigil.model.ScanKind;
 import dev.vigil.server.scan.Detection;
 import dev.vigil.server.scan.ParseError;
+import dev.vigil.server.scan.RuleHelp;
 import dev.vigil.server.scan.ScanDeadline;
 import dev.vigil.server.scan.Scanner;
 import dev.vigil.server.scan.SourceFile;
@@ -66,6 +67,17 @@ public final class IacScanner implements Scanner {
     /** How many rules the scanner runs. */
     public int ruleCount() {
         return book.rules().size();
+    }
+
+    /** What a bundled rule means (risk, fix, the provider's page, references), if {@code ruleId} is one. */
+    public static Optional<RuleHelp> bundledHelp(String ruleId) {
+        return Optional.ofNullable(BundledHelp.BY_RULE.get(ruleId));
+    }
+
+    /** The bundled rules' help, read once on first use. */
+    private static final class BundledHelp {
+        static final Map<String, RuleHelp> BY_RULE = RuleBook.bundled().rules().stream()
+                .collect(Collectors.toUnmodifiableMap(IacRule::id, IacRule::help, (a, b) -> a));
     }
 
     /** Every bundled rule's id with its aliases in other tools (Checkov, Trivy AVD ids). */
@@ -138,6 +150,8 @@ public final class IacScanner implements Scanner {
         private final TerraformModules terraform = new TerraformModules();
         private final List<Detection> detections = new ArrayList<>();
         private final Set<String> judged = new HashSet<>();
+        /** The Terraform files by path, for the context of the findings made when the scan ends. */
+        private final Map<String, SourceFile> terraformFiles = new HashMap<>();
 
         IacSession(Warnings warnings, ScanDeadline deadline) {
             this.warnings = warnings;
@@ -152,6 +166,7 @@ public final class IacScanner implements Scanner {
                 if (isTerraform(file)) {
                     terraform.add(file.path(), file.name().endsWith(".json")
                             ? TerraformJson.parse(file.text()) : HclParser.parse(file.text()), file.size());
+                    terraformFiles.put(file.path(), file);
                     warnings.reads(file.path());
                     return;
                 }
@@ -169,20 +184,27 @@ public final class IacScanner implements Scanner {
             }
             parsed.ifPresent(iac -> {
                 warnings.reads(file.path());
-                iac.resources().forEach(resource -> evaluate(file.path(), resource));
+                iac.resources().forEach(resource -> evaluate(file, resource));
             });
         }
 
-        private void evaluate(String path, IacResource resource) {
+        private void evaluate(SourceFile file, IacResource resource) {
             String key = resource.framework().wire() + " " + resource.type();
             for (IacRule rule : rulesByType.getOrDefault(key, List.of())) {
                 int line = rule.check().evaluate(resource);
                 if (line > 0 && (resource.framework() != Framework.TERRAFORM
-                        || judged.add(rule.id() + "\u0000" + path + "\u0000" + resource.address()))) {
-                    detections.add(new Detection(ScanKind.IAC, rule.id(), rule.title(), rule.severity(), rule.cwe(),
-                            path, line, rule.title() + " (" + resource.label() + "). " + rule.help().risk()
-                            + " See " + rule.help().uri(), rule.fix(), false, false,
-                            resource.address(), rule.aliases(), rule.help()));
+                        || judged.add(rule.id() + "\u0000" + file.path() + "\u0000" + resource.address()))) {
+                    detections.add(Detection.builder(ScanKind.IAC, rule.id(), rule.severity(), file.path(), line,
+                                    resource.address())
+                            .title(rule.title())
+                            .cwe(rule.cwe())
+                            .description(rule.title() + " (" + resource.label() + "). " + rule.help().risk()
+                                    + " See " + rule.help().uri())
+                            .fixAvailable(rule.fix())
+                            .aliases(rule.aliases())
+                            .help(rule.help())
+                            .context(file.context(line))
+                            .build());
                 }
             }
         }
@@ -194,8 +216,9 @@ public final class IacScanner implements Scanner {
         @Override
         public List<Detection> finish() {
             terraform.evaluate(deadline, files -> files.forEach(iac -> iac.resources().forEach(resource -> {
-                if (!deadline.passed()) {
-                    evaluate(iac.path(), resource);
+                SourceFile file = terraformFiles.get(iac.path());
+                if (!deadline.passed() && file != null) {
+                    evaluate(file, resource);
                 }
             })));
             if (terraform.limitReached()) {

@@ -76,7 +76,7 @@ final class AdvisoryIndex {
             boolean breaking = fixed.map(f -> !scheme.breakingPart(f).equals(scheme.breakingPart(dependency.version())))
                     .orElse(false);
             return new Match(dependency, id, aliases, advisory.summary(), severity, cwe, fixed,
-                    fixed.map(f -> FixCommands.of(ecosystem, dependency.name(), f)), breaking);
+                    fixed.map(f -> FixCommands.of(ecosystem, dependency.name(), f)), breaking, advisory.references());
         }
     }
 }

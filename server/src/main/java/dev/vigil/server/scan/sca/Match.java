@@ -15,10 +15,11 @@ import java.util.Optional;
  * @param fixedVersion the smallest fixed version above the installed one in the range that contains it
  * @param fixCommand   what a developer runs to get {@code fixedVersion}
  * @param breaking     the fix changes the major version (the minor for a 0.x SemVer version)
+ * @param references   the URLs the advisory lists, possibly empty
  */
 public record Match(Dependency dependency, String advisoryId, List<String> aliases, String summary,
                     Severity severity, String cwe, Optional<String> fixedVersion, Optional<String> fixCommand,
-                    boolean breaking) {
+                    boolean breaking, List<String> references) {
 
     public Match {
         Objects.requireNonNull(dependency, "dependency");
@@ -29,5 +30,12 @@ public record Match(Dependency dependency, String advisoryId, List<String> alias
         cwe = cwe == null ? "" : cwe;
         Objects.requireNonNull(fixedVersion, "fixedVersion");
         Objects.requireNonNull(fixCommand, "fixCommand");
+        references = references == null ? List.of() : List.copyOf(references);
+    }
+
+    /** A match of an advisory that lists no references. */
+    public Match(Dependency dependency, String advisoryId, List<String> aliases, String summary, Severity severity,
+                 String cwe, Optional<String> fixedVersion, Optional<String> fixCommand, boolean breaking) {
+        this(dependency, advisoryId, aliases, summary, severity, cwe, fixedVersion, fixCommand, breaking, List.of());
     }
 }

@@ -2,13 +2,16 @@ package dev.vigil.server.scan.sca;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vigil.model.ScanKind;
+import dev.vigil.server.scan.DependencyDetail;
 import dev.vigil.server.scan.Detection;
+import dev.vigil.server.scan.RuleHelp;
 import dev.vigil.server.scan.ScanDeadline;
 import dev.vigil.server.scan.Scanner;
 import dev.vigil.server.scan.SourceFile;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -90,10 +93,28 @@ public final class ScaScanner implements Scanner {
         String description = d.name() + " " + d.version() + " (" + d.ecosystem().osvName() + ") is affected by "
                 + m.advisoryId() + ": " + m.summary()
                 + m.fixedVersion().map(f -> " Fixed in " + f + ".").orElse(" No fixed version is known.");
-        return new Detection(ScanKind.SCA, m.advisoryId(), m.summary(), m.severity(),
-                m.cwe().isEmpty() ? null : m.cwe(), d.manifestPath(), d.line(), description,
-                m.fixCommand().orElse(null), m.breaking(), d.direct(), d.ecosystem().osvName() + ":" + d.name(),
-                m.aliases());
+        return Detection.builder(ScanKind.SCA, m.advisoryId(), m.severity(), d.manifestPath(), d.line(),
+                        d.ecosystem().osvName() + ":" + d.name())
+                .title(m.summary())
+                .cwe(m.cwe().isEmpty() ? null : m.cwe())
+                .description(description)
+                .fixAvailable(m.fixCommand().orElse(null))
+                .breaking(m.breaking())
+                .direct(d.direct())
+                .aliases(m.aliases())
+                .help(help(m))
+                .dependency(new DependencyDetail(d.path().steps(), Remediations.of(m)))
+                .build();
+    }
+
+    /** What the advisory means for SARIF: its summary as the risk, the fixed version, its pages. */
+    static RuleHelp help(Match m) {
+        String fix = m.fixedVersion()
+                .map(f -> "Upgrade " + m.dependency().name() + " to " + f + " or later"
+                        + m.fixCommand().map(command -> " (" + command + ")").orElse("") + ".")
+                .orElse("No fixed version is known: follow the advisory, or replace or isolate the package.");
+        return new RuleHelp(m.summary(), fix, AdvisoryPages.primary(m.advisoryId()),
+                AdvisoryPages.of(m.advisoryId(), m.aliases(), m.references()));
     }
 
     /** One scan's SCA state; after {@link #finish}, {@link #result} holds its dependencies and matches. */
@@ -118,7 +139,13 @@ public final class ScaScanner implements Scanner {
 
         @Override
         public List<Detection> finish() {
-            result = analyse(ManifestParsers.parse(List.copyOf(manifests), warnings, deadline), warnings, deadline);
+            ScaResult found = analyse(ManifestParsers.parse(List.copyOf(manifests), warnings, deadline), warnings,
+                    deadline);
+            Map<String, SourceFile> byPath = new HashMap<>();
+            manifests.forEach(file -> byPath.putIfAbsent(file.path(), file));
+            result = new ScaResult(found.dependencies(), found.matches(), found.detections().stream()
+                    .map(d -> byPath.containsKey(d.path()) ? d.withContext(byPath.get(d.path()).context(d.line())) : d)
+                    .toList());
             return result.detections();
         }
 

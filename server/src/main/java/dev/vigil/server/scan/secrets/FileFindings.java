@@ -18,9 +18,6 @@ import java.util.Set;
  */
 final class FileFindings {
 
-    static final String FIX = "Revoke and rotate this credential, then remove it from the code and its history "
-            + "(load it from a secret store or the environment instead)";
-
     private final String path;
     private final SecretDigest digest;
     private final Map<String, Found> byKey = new LinkedHashMap<>();
@@ -57,7 +54,7 @@ final class FileFindings {
     private Detection detection(Found found) {
         SecretRule rule = found.rule();
         return new Detection(ScanKind.SECRETS, rule.id(), rule.title(), rule.severity(), rule.cwe(), path,
-                found.line(), rule.title() + " " + found.secret().masked(), FIX, false, false,
-                digest.secretIdentity(rule.id(), path, found.secret().sha256()), rule.aliases());
+                found.line(), rule.title() + " " + found.secret().masked(), rule.help().fix(), false, false,
+                digest.secretIdentity(rule.id(), path, found.secret().sha256()), rule.aliases(), rule.help());
     }
 }

@@ -7,10 +7,12 @@ import java.util.List;
 
 /**
  * What no rule reports: files whose path matches one of {@code paths} (lockfiles, images, fonts), secrets of
- * one repeated character, and secrets that the {@code secrets} regexes or the stopwords recognise as
+ * one repeated character or with a run of the alphabet, and secrets that the {@code secrets} regexes or the stopwords recognise as
  * placeholders or documented examples.
  */
 record GlobalAllowlist(List<Pattern> paths, RuleAllowlist secrets) {
+
+    private static final int ALPHABET_RUN = 8;
 
     /** The path regexes are checked one by one, then combined into one alternation: one search per file. */
     static GlobalAllowlist compile(GlobalDefinition definition) {
@@ -31,11 +33,31 @@ record GlobalAllowlist(List<Pattern> paths, RuleAllowlist secrets) {
     }
 
     boolean allowsSecretByWord(String secret) {
-        return secrets.allowsSecretByWord(secret) || oneRepeatedCharacter(secret);
+        return secrets.allowsSecretByWord(secret) || oneRepeatedCharacter(secret) || hasAlphabetRun(secret);
     }
 
     boolean allowsSecretByPattern(String secret) {
         return secrets.allowsSecretByPattern(secret);
+    }
+
+    /**
+     * Whether the secret holds eight or more letters in alphabet order ({@code klmnopqr}, {@code CDEFGHIJ}): typed
+     * by hand as a placeholder. A random base62 character follows its predecessor in order with odds 1 in 62, so
+     * such a run turns up in an issued token about once in 10^12 positions.
+     */
+    static boolean hasAlphabetRun(String secret) {
+        int run = 1;
+        for (int i = 1; i < secret.length(); i++) {
+            char previous = secret.charAt(i - 1);
+            char current = secret.charAt(i);
+            boolean inOrder = current == previous + 1 && Character.isLetter(previous) && Character.isLetter(current)
+                    && Character.isUpperCase(previous) == Character.isUpperCase(current);
+            run = inOrder ? run + 1 : 1;
+            if (run >= ALPHABET_RUN) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code xxxxxxxx}, {@code 00000000}, {@code ********}: a placeholder, never a secret. */

@@ -11,7 +11,7 @@ import java.util.Set;
 
 /**
  * The bundled rules: the files listed in {@code rules/index.txt} beside this class, plus the global
- * allowlist in {@code allowlist.yaml}. Rules are data; {@link RuleCompiler} checks and compiles them.
+ * allowlist in {@code allowlist.yaml}, each rule with its help ({@link SecretRuleHelp}). Rules are data; {@link RuleCompiler} checks and compiles them.
  */
 record RuleBook(List<SecretRule> rules, GlobalAllowlist global) {
 
@@ -26,10 +26,11 @@ record RuleBook(List<SecretRule> rules, GlobalAllowlist global) {
         RuleResources resources = new RuleResources(RuleBook.class, "secrets");
         List<SecretRule> rules = new ArrayList<>();
         Set<String> ids = new HashSet<>();
+        SecretRuleHelp help = SecretRuleHelp.bundled();
         for (String file : resources.index(INDEX)) {
             RuleFile ruleFile = resources.read("rules/" + file, RuleFile.class);
             for (RuleDefinition definition : ruleFile.rules()) {
-                SecretRule rule = RuleCompiler.compile(definition, file);
+                SecretRule rule = RuleCompiler.compile(definition, file, help);
                 if (!ids.add(rule.id())) {
                     throw new IllegalStateException("duplicate secrets rule id " + rule.id() + " in " + file);
                 }

@@ -38,7 +38,7 @@ final class RuleCompiler {
     private RuleCompiler() {
     }
 
-    static SecretRule compile(RuleDefinition d, String file) {
+    static SecretRule compile(RuleDefinition d, String file, SecretRuleHelp help) {
         String where = d.id() + " (" + file + ")";
         require(d.id() != null && ID.matcher(d.id()).matches(), "a kebab-case id", where);
         require(d.title() != null && !d.title().isBlank(), "a title", where);
@@ -60,8 +60,9 @@ final class RuleCompiler {
                 allowlist(allow, where), orEmpty(d.aliases()), before, after, Boolean.TRUE.equals(d.fallback()),
                 d.regex().contains("{{assign}}"),
                 d.examplePath() == null ? "config.txt" : d.examplePath(),
-                Optional.ofNullable(d.checksum()).map(TokenChecksum::named),
-                orEmpty(examples.find()), orEmpty(examples.ignore()));
+                Optional.ofNullable(d.checksum()).map(TokenChecksum::named), Boolean.TRUE.equals(d.jwt()),
+                orEmpty(examples.find()), orEmpty(examples.ignore()),
+                help.of(d.id(), d.title(), d.cwe(), orEmpty(d.aliases())));
     }
 
     static String expand(String regex) {

@@ -9,7 +9,7 @@ import java.util.List;
 record RuleDefinition(String id, String title, String description, String severity, String cwe, String regex,
                       Integer secretGroup, List<String> keywords, Double entropy, String path,
                       AllowDefinition allowlist, List<String> aliases, WindowDefinition window,
-                      String examplePath, Boolean fallback, String checksum, ExamplesDefinition examples) {
+                      String examplePath, Boolean fallback, String checksum, Boolean jwt, ExamplesDefinition examples) {
 
     /** Values that look like secrets but are not: see {@link RuleAllowlist}. */
     record AllowDefinition(List<String> secrets, List<String> stopwords, List<String> keys, List<String> matches,

@@ -25,6 +25,7 @@ final class RuleMatcher implements WindowScanner.WindowSink {
     private SourceFile file;
     private String text = "";
     private FileFindings findings;
+    private SecretSpans spans;
 
     RuleMatcher(List<SecretRule> rules, GlobalAllowlist global) {
         this.rules = rules;
@@ -38,8 +39,14 @@ final class RuleMatcher implements WindowScanner.WindowSink {
     }
 
     RuleMatcher on(SourceFile file, FileFindings findings) {
+        return on(file, findings, null);
+    }
+
+    /** As above, also noting where each reported secret is in {@code spans} (null: nowhere). */
+    RuleMatcher on(SourceFile file, FileFindings findings, SecretSpans spans) {
         this.file = file;
         this.findings = findings;
+        this.spans = spans;
         return this;
     }
 
@@ -86,6 +93,9 @@ final class RuleMatcher implements WindowScanner.WindowSink {
         String secret = matcher.group(group);
         if (reportable(rule, secret, windowStart + matcher.start(), windowStart + matcher.end(), offset)) {
             findings.add(rule, file.lineOf(offset), MaskedSecret.of(secret));
+            if (spans != null) {
+                spans.add(offset, windowStart + matcher.end(group), MaskedSecret.mask(secret));
+            }
         }
     }
 
@@ -129,7 +139,10 @@ final class RuleMatcher implements WindowScanner.WindowSink {
                 && allow.allowsMatch(new TextWindow().set(text, keyStart(matchStart), matchEnd))) {
             return false;
         }
-        return allow.lines().isEmpty() || !allow.allowsLine(lineAround(offset));
+        if (!allow.lines().isEmpty() && allow.allowsLine(lineAround(offset))) {
+            return false;
+        }
+        return !rule.jwt() || !JwtExample.signedWithPublishedKey(secret);
     }
 
     /** Where the key name of a match starts: up to 50 word, dot or dash characters before the match. */

@@ -3,6 +3,7 @@ package dev.vigil.server.scan.secrets;
 import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
 import dev.vigil.model.Severity;
+import dev.vigil.server.scan.RuleHelp;
 
 import java.util.List;
 import java.util.Optional;
@@ -23,14 +24,16 @@ import java.util.Optional;
  * @param assignment    the regex starts with a key and the {@code {{assign}}} macro, so it runs only where
  *                      {@link AssignmentCheck} sees an assignment after the keyword
  * @param checksum      when present, the checksum the provider builds into the secret, which must hold
+ * @param jwt           the secret is a JSON Web Token, not reported when signed with a published key ({@link JwtExample})
  * @param shouldFind    examples this rule must report
  * @param shouldNotFind examples this rule must not report
+ * @param help          what the rule means: risk, fix, the provider's page and references
  */
 record SecretRule(String id, String title, String description, Severity severity, String cwe, Pattern regex,
                   int secretGroup, List<String> keywords, double minEntropy, Optional<Pattern> path,
                   RuleAllowlist allowlist, List<String> aliases, int before, int after, boolean fallback, boolean assignment,
-                  String examplePath, Optional<TokenChecksum> checksum,
-                  List<String> shouldFind, List<String> shouldNotFind) {
+                  String examplePath, Optional<TokenChecksum> checksum, boolean jwt,
+                  List<String> shouldFind, List<String> shouldNotFind, RuleHelp help) {
 
     static final int FIRST_GROUP = -1;
 

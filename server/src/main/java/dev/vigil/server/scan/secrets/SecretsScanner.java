@@ -2,26 +2,32 @@ package dev.vigil.server.scan.secrets;
 
 import dev.vigil.model.ScanKind;
 import dev.vigil.server.scan.Detection;
+import dev.vigil.server.scan.RuleHelp;
 import dev.vigil.server.scan.Scanner;
 import dev.vigil.server.scan.SecretDigest;
+import dev.vigil.server.scan.SecretMasking;
 import dev.vigil.server.scan.SourceFile;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
  * The secrets engine: the bundled rules (one YAML file per family under {@code rules/}), a keyword
  * prefilter, and RE2/J regexes run only around keyword hits. Binary files and the paths of the global
  * allowlist (lockfiles, images) are skipped. A finding carries the masked secret and a keyed hash of it
- * ({@link SecretDigest}), never the secret nor its plain hash. Thread-safe; each session is used by one thread.
+ * ({@link SecretDigest}), never the secret nor its plain hash, and the lines around it with every secret masked.
+ * As a {@link SecretMasking} it masks the files of the other engines' findings the same way. Thread-safe; each
+ * session is used by one thread.
  */
-public final class SecretsScanner implements Scanner {
+public final class SecretsScanner implements Scanner, SecretMasking {
 
     private final RuleBook book;
     private final KeywordFinder keywords;
     private final SecretDigest digest;
+    private final SecretMasker masker;
 
     /** A scanner with the bundled rules whose findings' secrets are hashed under {@code digest}. */
     public SecretsScanner(SecretDigest digest) {
@@ -49,11 +55,25 @@ public final class SecretsScanner implements Scanner {
         this.book = book;
         this.keywords = keywords;
         this.digest = digest;
+        this.masker = new SecretMasker(book, keywords, digest);
     }
 
     /** Every bundled rule's id with its aliases in other tools (gitleaks ids). */
     public static Map<String, List<String>> bundledRuleAliases() {
         return RuleBook.bundled().rules().stream().collect(Collectors.toMap(SecretRule::id, SecretRule::aliases));
+    }
+
+    /**
+     * Every bundled rule's id with what it means (risk, fix, the provider's page, references), for a reader of
+     * its findings: SARIF serves it, and the finding detail's references look it up by rule id.
+     */
+    public static Map<String, RuleHelp> bundledRuleHelp() {
+        return BundledHelp.BY_RULE;
+    }
+
+    /** The help of one bundled rule, if {@code ruleId} is one. */
+    public static Optional<RuleHelp> helpOf(String ruleId) {
+        return Optional.ofNullable(BundledHelp.BY_RULE.get(ruleId));
     }
 
     @Override
@@ -64,6 +84,11 @@ public final class SecretsScanner implements Scanner {
     @Override
     public Session start(Warnings warnings) {
         return new SecretsSession(warnings);
+    }
+
+    @Override
+    public String masked(SourceFile file) {
+        return masker.masked(file);
     }
 
     /** How many rules the scanner runs. */
@@ -80,6 +105,12 @@ public final class SecretsScanner implements Scanner {
         SecretsSession session = new SecretsSession((code, message, path) -> { });
         session.scan(file);
         return session.finish();
+    }
+
+    /** The bundled rules' help, read once on first use. */
+    private static final class BundledHelp {
+        static final Map<String, RuleHelp> BY_RULE = RuleBook.bundled().rules().stream()
+                .collect(Collectors.toUnmodifiableMap(SecretRule::id, SecretRule::help));
     }
 
     private final class SecretsSession implements Session {
@@ -101,7 +132,7 @@ public final class SecretsScanner implements Scanner {
             warnings.reads(file.path());
             FileFindings findings = new FileFindings(file.path(), digest);
             windows.scan(file, matcher.on(file, findings));
-            detections.addAll(findings.detections());
+            findings.detections().forEach(found -> detections.add(found.withContext(file.context(found.line()))));
         }
 
         @Override

@@ -8,7 +8,10 @@ import java.util.zip.CRC32;
  * key. {@code crc32-base62}: GitHub's tokens ({@code ghp_}, {@code gho_}, {@code ghu_}, {@code ghs_},
  * {@code ghr_}) and npm's ({@code npm_}) end in six base62 digits ({@code 0-9A-Za-z}, zero-padded) of the
  * CRC32 of the 30 characters between the prefix and them, as GitHub's and npm's announcements of the
- * formats describe. A string of the right shape whose checksum does not hold was not issued by the provider.
+ * formats describe. {@code bech32}: age's secret keys ({@code AGE-SECRET-KEY-1…}) are Bech32 strings (BIP 173),
+ * whose last six characters are a BCH checksum of the human-readable part and the data, as the age format
+ * specification (age-encryption.org/v1) says. A string of the right shape whose checksum does not hold was not
+ * issued by the provider.
  */
 enum TokenChecksum {
 
@@ -26,7 +29,38 @@ enum TokenChecksum {
             }
             return base62(crc.getValue()).contentEquals(secret.subSequence(end, secret.length()));
         }
+    },
+
+    BECH32 {
+        @Override
+        boolean holds(CharSequence secret) {
+            String text = secret.toString().toLowerCase(Locale.ROOT);
+            int separator = text.lastIndexOf('1');
+            if (separator < 1 || text.length() - separator - 1 < BECH32_CHECKSUM) {
+                return false;
+            }
+            int check = 1;
+            for (int i = 0; i < separator; i++) {
+                check = bech32Step(check, text.charAt(i) >> 5);
+            }
+            check = bech32Step(check, 0);
+            for (int i = 0; i < separator; i++) {
+                check = bech32Step(check, text.charAt(i) & 31);
+            }
+            for (int i = separator + 1; i < text.length(); i++) {
+                int value = BECH32_CHARSET.indexOf(text.charAt(i));
+                if (value < 0) {
+                    return false;
+                }
+                check = bech32Step(check, value);
+            }
+            return check == 1;
+        }
     };
+
+    private static final String BECH32_CHARSET = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
+    private static final int[] BECH32_GENERATOR = {0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3};
+    private static final int BECH32_CHECKSUM = 6;
 
     private static final String DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     private static final int CHECKSUM_DIGITS = 6;
@@ -35,7 +69,19 @@ enum TokenChecksum {
     /** Whether the secret's own checksum is right. */
     abstract boolean holds(CharSequence secret);
 
-    /** The checksum of a rule's {@code checksum} key: {@code crc32-base62}. */
+    /** One step of Bech32's checksum (BIP 173's polymod) over a five-bit value. */
+    private static int bech32Step(int check, int value) {
+        int top = check >>> 25;
+        int next = ((check & 0x1ffffff) << 5) ^ value;
+        for (int i = 0; i < BECH32_GENERATOR.length; i++) {
+            if (((top >> i) & 1) != 0) {
+                next ^= BECH32_GENERATOR[i];
+            }
+        }
+        return next;
+    }
+
+    /** The checksum of a rule's {@code checksum} key: {@code crc32-base62} or {@code bech32}. */
     static TokenChecksum named(String name) {
         return valueOf(name.toUpperCase(Locale.ROOT).replace('-', '_'));
     }

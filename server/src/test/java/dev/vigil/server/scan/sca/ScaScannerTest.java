@@ -56,6 +56,26 @@ class ScaScannerTest {
     }
 
     @Test
+    void aDetectionCarriesTheChainOfItsPackageAndARemediationForItsPlaceInTheGraph() throws IOException {
+        ScaScanner scanner = scannerWith(List.of(TestData.advisory("ghsa/GHSA-jf85-cpcp-j695.json")));
+        DependencyPath root = DependencyPath.root("shop", "2.0.0");
+        Dependency direct = new Dependency(Ecosystem.NPM, "lodash", "4.17.11", "web/package-lock.json", 42, true, false,
+                root.then("lodash", "4.17.11"));
+        Dependency transitive = new Dependency(Ecosystem.NPM, "lodash", "4.17.4", "api/package-lock.json", 7, false,
+                false, root.then("express-jwt", "0.1.3").then("lodash", "4.17.4"));
+
+        List<Detection> detections = scanner.analyse(List.of(direct, transitive), this::warn).detections();
+
+        assertThat(detections).extracting(d -> d.dependency().path()).containsExactly(
+                List.of("shop@2.0.0", "lodash@4.17.11"), List.of("shop@2.0.0", "express-jwt@0.1.3", "lodash@4.17.4"));
+        assertThat(detections.get(0).dependency().remediation())
+                .isEqualTo("Upgrade lodash to 4.17.12 or later: npm install lodash@4.17.12.");
+        assertThat(detections.get(1).dependency().remediation())
+                .startsWith("lodash 4.17.4 comes in through express-jwt@0.1.3; pin it with npm's overrides")
+                .doesNotContain("npm install lodash@");
+    }
+
+    @Test
     void warnsOncePerEcosystemThatHasNoAdvisoryData() throws IOException {
         ScaScanner scanner = scannerWith(List.of(TestData.advisory("ghsa/GHSA-jf85-cpcp-j695.json")));
 

@@ -36,7 +36,7 @@ class SecretsScannerTest {
             assertThat(detection.identity()).isEqualTo(SecretDigest.ephemeral().secretIdentity("aws-access-token",
                     "deploy/values.yaml", Fingerprints.sha256Hex(AWS_KEY)))
                     .isNotEqualTo(Fingerprints.sha256Hex(AWS_KEY));
-            assertThat(detection.fixAvailable()).contains("Revoke and rotate");
+            assertThat(detection.fixAvailable()).contains("Revoke or rotate it at AWS");
             assertThat(detection.isBreaking()).isFalse();
             assertThat(detection.isDirect()).isFalse();
         });

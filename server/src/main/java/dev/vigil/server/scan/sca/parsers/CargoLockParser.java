@@ -41,7 +41,9 @@ final class CargoLockParser implements ManifestParser {
         Set<String> production = new HashSet<>(roots);
         production.removeAll(devDeclared);
         Set<String> devOnly = DevReach.devOnly(edges, production, devDeclared);
+        DependencyGraph graph = graph(packages);
         List<Dependency> out = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
         for (TomlTables.Table pkg : packages) {
             Optional<String> name = pkg.string("name");
             Optional<String> version = pkg.string("version");
@@ -50,8 +52,36 @@ final class CargoLockParser implements ManifestParser {
             }
             out.add(new Dependency(Ecosystem.CRATES_IO, name.get(), version.get(), file.path(),
                     pkg.values().get("name").line(), roots.contains(name.get()), devOnly.contains(name.get())));
+            ids.add(name.get() + " " + version.get());
         }
-        return out;
+        return graph.attach(out, ids);
+    }
+
+    /**
+     * The lock's graph: a package is {@code name version}; a dependency written {@code name} alone is the one
+     * version of that name the lock holds. Each crate of the workspace (no {@code source}) is a root.
+     */
+    private static DependencyGraph graph(List<TomlTables.Table> packages) {
+        DependencyGraph graph = new DependencyGraph();
+        Map<String, String> byName = new HashMap<>();
+        for (TomlTables.Table pkg : packages) {
+            String name = pkg.string("name").orElse("");
+            String version = pkg.string("version").orElse("");
+            byName.putIfAbsent(name, name + " " + version);
+            if (pkg.values().containsKey("source")) {
+                graph.node(name + " " + version, name, version);
+            } else {
+                graph.root(name + " " + version, name, version);
+            }
+        }
+        for (TomlTables.Table pkg : packages) {
+            String from = pkg.string("name").orElse("") + " " + pkg.string("version").orElse("");
+            Optional.ofNullable(pkg.values().get("dependencies")).ifPresent(v -> TomlTables.strings(v.raw()).forEach(d -> {
+                String[] parts = d.split(" ", 3);
+                graph.edge(from, parts.length > 1 ? parts[0] + " " + parts[1] : byName.getOrDefault(parts[0], d));
+            }));
+        }
+        return graph;
     }
 
     private static Set<String> devDependencies(SourceFile manifest) {

@@ -7,6 +7,7 @@ import dev.vigil.server.scan.sca.Ecosystem;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -35,14 +36,25 @@ final class GemfileLockParser implements ManifestParser {
         Set<String> devRoots = new HashSet<>(lock.direct());
         devRoots.retainAll(devGroups);
         Set<String> devOnly = DevReach.devOnly(lock.edges(), production, devRoots);
-        return lock.specs().stream().filter(s -> !s.version().isEmpty())
-                .map(s -> new Dependency(Ecosystem.RUBYGEMS, s.name(), s.version(), file.path(), s.line(),
-                        lock.direct().contains(s.name()), devOnly.contains(s.name())))
-                .toList();
+        DependencyGraph graph = new DependencyGraph();
+        graph.root("", "", "");
+        lock.direct().forEach(name -> graph.edge("", name));
+        lock.edges().forEach((from, targets) -> targets.forEach(to -> graph.edge(from, to)));
+        List<Dependency> out = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
+        for (Spec s : lock.specs()) {
+            graph.node(s.name(), s.name(), s.version());
+            if (!s.version().isEmpty()) {
+                out.add(new Dependency(Ecosystem.RUBYGEMS, s.name(), s.version(), file.path(), s.line(),
+                        lock.direct().contains(s.name()), devOnly.contains(s.name())));
+                ids.add(s.name());
+            }
+        }
+        return graph.attach(out, ids);
     }
 
     private static Lock read(String text) {
-        Lock lock = new Lock(new ArrayList<>(), new HashMap<>(), new HashSet<>());
+        Lock lock = new Lock(new ArrayList<>(), new HashMap<>(), new LinkedHashSet<>());
         String section = "";
         String owner = "";
         List<String> lines = text.lines().toList();

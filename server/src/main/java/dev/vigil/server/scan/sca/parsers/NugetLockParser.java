@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -26,6 +27,9 @@ final class NugetLockParser implements ManifestParser {
             throw new MalformedManifestException("a packages.lock.json is a JSON object");
         }
         List<Dependency> out = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
+        DependencyGraph graph = new DependencyGraph();
+        graph.root("", "", "");
         Set<String> seen = new HashSet<>();
         for (Iterator<Map.Entry<String, JsonNode>> frameworks = json.root().path("dependencies").fields(); frameworks.hasNext(); ) {
             Map.Entry<String, JsonNode> framework = frameworks.next();
@@ -33,14 +37,22 @@ final class NugetLockParser implements ManifestParser {
                 Map.Entry<String, JsonNode> e = it.next();
                 String type = e.getValue().path("type").asText("");
                 String version = e.getValue().path("resolved").asText("");
+                String id = framework.getKey() + "|" + e.getKey().toLowerCase(Locale.ROOT);
+                graph.node(id, e.getKey(), version);
+                if (type.equalsIgnoreCase("Direct") || type.equalsIgnoreCase("Project")) {
+                    graph.edge("", id);
+                }
+                e.getValue().path("dependencies").fieldNames().forEachRemaining(
+                        d -> graph.edge(id, framework.getKey() + "|" + d.toLowerCase(Locale.ROOT)));
                 if (type.equalsIgnoreCase("Project") || version.isEmpty() || !seen.add(e.getKey() + "@" + version)) {
                     continue;
                 }
                 int line = json.line(LocatedJson.pointer("dependencies", framework.getKey(), e.getKey()));
                 out.add(new Dependency(Ecosystem.NUGET, e.getKey(), version, file.path(), line,
                         type.equalsIgnoreCase("Direct"), false));
+                ids.add(id);
             }
         }
-        return out;
+        return graph.attach(out, ids);
     }
 }

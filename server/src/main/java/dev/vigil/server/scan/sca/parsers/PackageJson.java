@@ -13,14 +13,10 @@ record PackageJson(Set<String> production, Set<String> development) {
 
     static final Set<String> PRODUCTION_SECTIONS = Set.of("dependencies", "optionalDependencies", "peerDependencies");
 
-    /** The package.json beside {@code file}; empty when there is none or it cannot be read. */
-    static Optional<PackageJson> beside(SourceFile file, ManifestFiles files) {
-        return files.sibling(file, "package.json").flatMap(PackageJson::read);
-    }
-
-    static Optional<PackageJson> read(SourceFile file) {
+    /** The JSON of a package.json; empty when it cannot be read. */
+    static Optional<JsonNode> json(SourceFile file) {
         try {
-            return Optional.of(of(LocatedJson.parse(ManifestFiles.text(file)).root()));
+            return Optional.of(LocatedJson.parse(ManifestFiles.text(file)).root());
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }

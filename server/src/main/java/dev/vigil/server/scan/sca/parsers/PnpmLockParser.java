@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,8 +47,12 @@ final class PnpmLockParser implements ManifestParser {
         }
         Set<String> production = declared(importers, PRODUCTION);
         Set<String> development = declared(importers, List.of("devDependencies"));
-        Set<String> devOnly = DevReach.devOnly(edges(root.path("snapshots")), production, development);
+        Map<String, List<String>> edges = edges(root.path("snapshots"), false);
+        edges(root.path("packages"), v5).forEach((from, to) -> edges.computeIfAbsent(from, k -> new ArrayList<>()).addAll(to));
+        Set<String> devOnly = DevReach.devOnly(edges, production, development);
+        DependencyGraph graph = graph(root, files.sibling(file, "package.json").flatMap(PackageJson::json), edges);
         List<Dependency> out = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
         root.path("packages").fields().forEachRemaining(e -> {
             Optional<String[]> nameVersion = nameVersion(e.getKey(), v5);
             if (nameVersion.isEmpty()) {
@@ -58,9 +63,39 @@ final class PnpmLockParser implements ManifestParser {
             JsonNode devFlag = e.getValue().path("dev");
             boolean dev = devFlag.isBoolean() ? devFlag.asBoolean() : devOnly.contains(id);
             int line = yaml.line(LocatedJson.pointer("packages", e.getKey()));
-            NpmLockParser.npm(nameVersion.get()[0], nameVersion.get()[1], file, line, direct, dev).ifPresent(out::add);
+            graph.node(id, nameVersion.get()[0], nameVersion.get()[1]);
+            NpmLockParser.npm(nameVersion.get()[0], nameVersion.get()[1], file, line, direct, dev).ifPresent(d -> {
+                out.add(d);
+                ids.add(id);
+            });
         });
-        return out;
+        return graph.attach(out, ids);
+    }
+
+    /**
+     * The graph from each importer (a single-project lock is its own): the project's name and version from
+     * the package.json beside the lock, a workspace member named by its directory.
+     */
+    private static DependencyGraph graph(JsonNode root, Optional<JsonNode> manifest, Map<String, List<String>> edges) {
+        DependencyGraph graph = new DependencyGraph();
+        Map<String, JsonNode> importers = new LinkedHashMap<>();
+        root.path("importers").properties().forEach(e -> importers.put(e.getKey(), e.getValue()));
+        if (importers.isEmpty()) {
+            importers.put(".", root);
+        }
+        importers.forEach((path, importer) -> {
+            String id = "importer:" + path;
+            boolean project = path.equals(".");
+            graph.root(id, project ? manifest.map(m -> m.path("name").asText("")).orElse("") : path,
+                    project ? manifest.map(m -> m.path("version").asText("")).orElse("") : "");
+            NpmLockParser.REQUIRES.forEach(section -> importer.path(section).properties().forEach(d -> {
+                JsonNode spec = d.getValue();
+                String version = spec.isObject() ? spec.path("version").asText("") : spec.asText("");
+                graph.edge(id, d.getKey() + "@" + bare(version));
+            }));
+        });
+        edges.forEach((from, targets) -> targets.forEach(to -> graph.edge(from, to)));
+        return graph;
     }
 
     /** name@version of every dependency the importers declare in these sections. */
@@ -78,10 +113,10 @@ final class PnpmLockParser implements ManifestParser {
         return ids;
     }
 
-    /** Version 9's {@code snapshots}: name@version → the name@version of its dependencies. */
-    private static Map<String, List<String>> edges(JsonNode snapshots) {
+    /** Version 9's {@code snapshots} or older {@code packages}: name@version → the name@version of its dependencies. */
+    private static Map<String, List<String>> edges(JsonNode snapshots, boolean v5) {
         Map<String, List<String>> edges = new HashMap<>();
-        snapshots.fields().forEachRemaining(s -> nameVersion(s.getKey(), false).ifPresent(nv -> {
+        snapshots.fields().forEachRemaining(s -> nameVersion(s.getKey(), v5).ifPresent(nv -> {
             List<String> targets = new ArrayList<>();
             for (String section : List.of("dependencies", "optionalDependencies")) {
                 s.getValue().path(section).fields().forEachRemaining(d -> targets.add(d.getKey() + "@" + bare(d.getValue().asText(""))));

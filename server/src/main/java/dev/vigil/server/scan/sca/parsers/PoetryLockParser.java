@@ -34,7 +34,16 @@ final class PoetryLockParser implements ManifestParser {
         }
         Set<String> devOnly = project.map(p -> DevReach.devOnly(edges, p.production(), p.development()))
                 .orElse(Set.of());
+        DependencyGraph graph = new DependencyGraph();
+        project.ifPresent(p -> {
+            String[] root = PythonProject.nameAndVersion(file, files);
+            graph.root("", root[0], root[1]);
+            p.production().forEach(n -> graph.edge("", n));
+            p.development().forEach(n -> graph.edge("", n));
+        });
+        edges.forEach((from, targets) -> targets.forEach(to -> graph.edge(from, to)));
         List<Dependency> out = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
         for (TomlTables.Table pkg : packages) {
             Optional<String> name = pkg.string("name").map(PythonNames::normalise);
             Optional<String> version = pkg.string("version");
@@ -45,8 +54,10 @@ final class PoetryLockParser implements ManifestParser {
             int line = pkg.values().get("name").line();
             out.add(new Dependency(Ecosystem.PYPI, name.get(), version.get(), file.path(), line, direct,
                     isDev(pkg, devOnly.contains(name.get()))));
+            ids.add(name.get());
+            graph.node(name.get(), name.get(), version.get());
         }
-        return out;
+        return graph.attach(out, ids);
     }
 
     private static boolean isDev(TomlTables.Table pkg, boolean devByGraph) {

@@ -66,6 +66,20 @@ record PythonProject(Set<String> production, Set<String> development) {
         values.keySet().stream().filter(k -> !k.equals("python")).map(PythonNames::normalise).forEach(into::add);
     }
 
+    /** The name and version of the project whose pyproject.toml sits beside {@code lock}; empty strings if none. */
+    static String[] nameAndVersion(SourceFile lock, ManifestFiles files) {
+        String[] found = {"", ""};
+        files.sibling(lock, "pyproject.toml").ifPresent(pyproject -> {
+            for (TomlTables.Table table : TomlTables.read(ManifestFiles.text(pyproject))) {
+                if ((table.name().equals("project") || table.name().equals("tool.poetry")) && found[0].isEmpty()) {
+                    found[0] = table.string("name").orElse("");
+                    found[1] = table.string("version").orElse("");
+                }
+            }
+        });
+        return found;
+    }
+
     boolean declares(String name) {
         return production.contains(name) || development.contains(name);
     }

@@ -28,7 +28,7 @@ final class YarnLockParser implements ManifestParser {
         List<Entry> entries = YarnEntries.read(ManifestFiles.text(file));
         Map<String, Entry> bySpec = new HashMap<>();
         entries.forEach(e -> e.specs().forEach(s -> bySpec.put(s, e)));
-        Optional<JsonNode> manifest = files.sibling(file, "package.json").flatMap(YarnLockParser::json);
+        Optional<JsonNode> manifest = files.sibling(file, "package.json").flatMap(PackageJson::json);
         Set<String> production = roots(manifest, PackageJson.PRODUCTION_SECTIONS, bySpec);
         Set<String> development = roots(manifest, Set.of("devDependencies"), bySpec);
         Map<String, List<String>> edges = new HashMap<>();
@@ -37,12 +37,31 @@ final class YarnLockParser implements ManifestParser {
                     .map(YarnLockParser::id).toList());
         }
         Set<String> devOnly = DevReach.devOnly(edges, production, development);
+        DependencyGraph graph = graph(manifest, bySpec, edges);
         List<Dependency> out = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
         for (Entry e : entries) {
             boolean direct = production.contains(id(e)) || development.contains(id(e));
-            NpmLockParser.npm(e.name(), e.version(), file, e.line(), direct, devOnly.contains(id(e))).ifPresent(out::add);
+            graph.node(id(e), e.name(), e.version());
+            NpmLockParser.npm(e.name(), e.version(), file, e.line(), direct, devOnly.contains(id(e))).ifPresent(d -> {
+                out.add(d);
+                ids.add(id(e));
+            });
         }
-        return out;
+        return graph.attach(out, ids);
+    }
+
+    /** The lock's graph under the package.json beside it, the root's edges in the order the manifest declares them. */
+    private static DependencyGraph graph(Optional<JsonNode> manifest, Map<String, Entry> bySpec,
+                                         Map<String, List<String>> edges) {
+        DependencyGraph graph = new DependencyGraph();
+        manifest.ifPresent(m -> {
+            graph.root("", m.path("name").asText(""), m.path("version").asText(""));
+            NpmLockParser.REQUIRES.forEach(section -> m.path(section).properties().forEach(d ->
+                    find(bySpec, d.getKey() + "@" + d.getValue().asText("")).ifPresent(e -> graph.edge("", id(e)))));
+        });
+        edges.forEach((from, targets) -> targets.forEach(to -> graph.edge(from, to)));
+        return graph;
     }
 
     static Entry entry(List<String> specs, int line, String resolution, String version, List<String> dependencies) {
@@ -75,14 +94,6 @@ final class YarnLockParser implements ManifestParser {
             return Optional.ofNullable(exact);
         }
         return Optional.ofNullable(bySpec.get(spec.substring(0, at) + "@npm:" + spec.substring(at + 1)));
-    }
-
-    private static Optional<JsonNode> json(SourceFile file) {
-        try {
-            return Optional.of(LocatedJson.parse(ManifestFiles.text(file)).root());
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
-        }
     }
 
     /** The line reader of yarn.lock entries. */

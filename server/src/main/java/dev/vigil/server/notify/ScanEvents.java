@@ -1,4 +1,4 @@
-package dev.vigil.server.pipeline;
+package dev.vigil.server.notify;
 
 import dev.vigil.server.store.ScanRow;
 import dev.vigil.server.triage.FindingMerger;

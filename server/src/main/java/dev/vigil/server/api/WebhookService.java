@@ -1,4 +1,4 @@
-package dev.vigil.server.notify;
+package dev.vigil.server.api;
 
 import dev.vigil.model.NewWebhook;
 import dev.vigil.model.Page;
@@ -13,7 +13,7 @@ import dev.vigil.server.http.JsonIo;
 import dev.vigil.server.http.Paging;
 import dev.vigil.server.http.QueryReader;
 import dev.vigil.server.http.Uuids;
-import dev.vigil.server.notify.DeliveryRepository.LoggedDelivery;
+import dev.vigil.server.notify.Webhooks;
 import dev.vigil.server.outbound.OutboundGuard;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
@@ -89,10 +89,10 @@ public final class WebhookService implements HttpService {
         int limit = query.limit();
         String filters = "deliveries:" + webhookId;
         Long before = query.cursor().map(c -> Cursor.number(Cursor.decode(c, filters, 1).getFirst())).orElse(null);
-        List<LoggedDelivery> rows = webhooks.deliveries(caller.tenantId(), webhookId, before, limit + 1);
+        List<Webhooks.Logged> rows = webhooks.deliveries(caller.tenantId(), webhookId, before, limit + 1);
         var page = Paging.page(rows, limit, filters, d -> new String[]{Long.toString(d.seq())});
         JsonIo.ok(response, new Page<WebhookDelivery>(
-                page.data().stream().map(Webhooks::view).toList(), page.hasMore(), page.nextCursor()));
+                page.data().stream().map(Webhooks.Logged::delivery).toList(), page.hasMore(), page.nextCursor()));
     }
 
     private void redeliver(ServerRequest request, ServerResponse response) {

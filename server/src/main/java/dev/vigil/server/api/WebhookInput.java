@@ -1,4 +1,4 @@
-package dev.vigil.server.notify;
+package dev.vigil.server.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.vigil.model.NewWebhook;

@@ -1,0 +1,108 @@
+package dev.vigil.desktop.keys;
+
+import dev.vigil.desktop.Dashboard;
+import dev.vigil.desktop.connection.Connector;
+import dev.vigil.desktop.connection.Session;
+import dev.vigil.desktop.task.FxTaskExecutor;
+import dev.vigil.desktop.testing.Fx;
+import dev.vigil.desktop.testing.LocalDashboard;
+import dev.vigil.model.ApiKey;
+import dev.vigil.model.NewProject;
+import dev.vigil.model.Project;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The key the dashboard acts with: marked, revoked only with its consequence said, and renewed, never replaced. */
+@ExtendWith(ApplicationExtension.class)
+class ThisAppKeyTest {
+
+    private Stage stage;
+    private LocalDashboard dashboard;
+    private Session relaunched;
+    private FxTaskExecutor relaunchedTasks;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        dashboard = LocalDashboard.show(stage);
+    }
+
+    @AfterEach
+    void stop() {
+        dashboard.close();
+        if (relaunched != null) {
+            relaunched.close();
+            relaunchedTasks.close();
+        }
+    }
+
+    @Test
+    void revokingThisAppsKeySaysWhatFollowsAndANewKeyBringsTheSameTenantBack(FxRobot robot) {
+        dashboard.awaitConnection();
+        Project kept = dashboard.session().connection().client().createProject(new NewProject("kept", "main"));
+        UUID user = dashboard.session().connection().user().id();
+        robot.clickOn("#nav-keys");
+        @SuppressWarnings("unchecked")
+        TableView<KeyRow> table = robot.lookup("#keys-table").queryAs(TableView.class);
+        Fx.waitUntil(10, () -> !table.getItems().isEmpty());
+        KeyRow own = table.getItems().stream().filter(KeyRow::thisApp).findFirst().orElseThrow();
+        assertThat(table.getItems()).filteredOn(KeyRow::thisApp).hasSize(1);
+        assertThat(table.getColumns().getFirst().getCellData(own)).isEqualTo("owner bootstrap key (this app)");
+
+        robot.interact(() -> table.getSelectionModel().select(own));
+        robot.clickOn("#revoke-key");
+        assertThat(robot.lookup("#revoke-consequence").queryAs(Label.class).getText())
+                .startsWith("This is the key this dashboard acts with. Once it is revoked, every page fails");
+        assertThat(robot.lookup("#confirm-revoke").queryAs(Button.class).getText()).isEqualTo("Revoke this app's key");
+        robot.clickOn("#confirm-revoke");
+
+        Fx.waitUntil(10, () -> robot.lookup("#key-refused").query().isVisible());
+        assertThat(robot.lookup("#connection-label").queryAs(Label.class).getText())
+                .isEqualTo("This app's key is revoked: create a new one to go on.");
+        robot.clickOn("#renew-key");
+
+        Fx.waitUntil(60, () -> dashboard.session().connection() != null && !dashboard.session().isConnecting()
+                && !dashboard.session().keyRefusedProperty().get());
+        assertThat(robot.lookup("#key-refused").query().isVisible()).isFalse();
+        assertThat(dashboard.session().connection().user().id()).isEqualTo(user);
+        assertThat(dashboard.session().connection().client().allProjects().map(Project::id)).containsExactly(kept.id());
+    }
+
+    @Test
+    void aKeyRefusedAtLaunchIsSaidAndNoNewTenantIsCreated(FxRobot robot) {
+        dashboard.awaitConnection();
+        var client = dashboard.session().connection().client();
+        Project kept = client.createProject(new NewProject("kept", "main"));
+        ApiKey own = client.listApiKeys(10, null).data().getFirst();
+        client.revokeApiKey(own.id());
+        dashboard.close();
+
+        relaunchedTasks = new FxTaskExecutor();
+        relaunched = new Session(new Connector(dashboard.paths()), relaunchedTasks);
+        robot.interact(() -> new Dashboard(relaunched, relaunchedTasks).show(stage));
+        robot.interact(() -> relaunched.open());
+
+        Fx.waitUntil(60, () -> relaunched.keyRefusedProperty().get());
+        assertThat(relaunched.connection()).isNull();
+        assertThat(robot.lookup("#key-refused-text").queryAs(Label.class).getText())
+                .startsWith("The local server refused this app's key (the API key has been revoked).");
+        assertThat(robot.lookup("#renew-key").queryAs(Button.class).isVisible()).isTrue();
+        robot.clickOn("#renew-key");
+
+        Fx.waitUntil(60, () -> relaunched.connection() != null && !relaunched.keyRefusedProperty().get());
+        assertThat(relaunched.connection().client().allProjects().map(Project::id)).containsExactly(kept.id());
+        assertThat(relaunched.settings().localApiKey()).get().asString().startsWith(relaunched.connection().keyPrefix());
+    }
+}
