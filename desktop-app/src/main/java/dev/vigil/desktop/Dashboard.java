@@ -6,6 +6,7 @@ import dev.vigil.desktop.findings.FindingsPage;
 import dev.vigil.desktop.keys.KeysPage;
 import dev.vigil.desktop.notifications.NotificationsPage;
 import dev.vigil.desktop.overview.OverviewPage;
+import dev.vigil.desktop.scans.DirectoryPicker;
 import dev.vigil.desktop.scans.ScansPage;
 import dev.vigil.desktop.settings.SettingsPage;
 import dev.vigil.desktop.shell.MainView;
@@ -32,14 +33,21 @@ public final class Dashboard {
     };
 
     public Dashboard(Session session, TaskExecutor tasks) {
+        this(session, tasks, DirectoryPicker.system());
+    }
+
+    /** {@code folders} asks which folder to scan: the system's chooser in the app, a fixed folder in tests. */
+    public Dashboard(Session session, TaskExecutor tasks, DirectoryPicker folders) {
         this.session = session;
         FindingsPage findings = new FindingsPage(session, tasks);
         reportFirstPage(findings);
         DecisionsPage decisions = new DecisionsPage(session, tasks);
+        OverviewPage overview = new OverviewPage(session, tasks);
+        ScansPage scans = new ScansPage(session, tasks, folders);
         List<Page> pages = List.of(
-                new OverviewPage(session, tasks),
+                overview,
                 findings,
-                new ScansPage(session, tasks),
+                scans,
                 new KeysPage(session, tasks),
                 decisions,
                 new NotificationsPage(session, tasks),
@@ -48,6 +56,21 @@ public final class Dashboard {
         findings.findings().onOpenDecision(id -> {
             decisions.focus(id);
             main.show(decisions.id());
+        });
+        leadFromEmptyPages(overview, findings, scans);
+    }
+
+    /** The empty Overview and Findings offer "Scan a folder…"; the Overview's charts open the Findings filtered. */
+    private void leadFromEmptyPages(OverviewPage overview, FindingsPage findings, ScansPage scans) {
+        Runnable scanAFolder = () -> {
+            main.show(scans.id());
+            scans.scanAFolder();
+        };
+        overview.onScanAFolder(scanAFolder);
+        findings.findings().onScanAFolder(scanAFolder);
+        overview.onDrillDown(filter -> {
+            findings.findings().show(filter);
+            main.show(findings.id());
         });
     }
 

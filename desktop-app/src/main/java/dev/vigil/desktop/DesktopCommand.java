@@ -16,11 +16,12 @@ import java.util.concurrent.CompletableFuture;
 @Command(name = "desktop", description = "Open the Vigil triage dashboard (embedded server by default).")
 final class DesktopCommand implements Callable<Integer> {
 
-    @Option(names = "--data-dir", description = "Data directory of the embedded server (default: ~/.vigil, "
-            + "or $VIGIL_DATA_DIR).")
+    @Option(names = "--data-dir", description = "Data directory of the embedded server (default: $VIGIL_DATA_DIR, "
+            + "else $XDG_DATA_HOME/vigil or ~/.local/share/vigil; ~/.vigil while it alone exists).")
     Path dataDir;
 
-    @Option(names = "--config", description = "The dashboard's settings file (default: ~/.config/vigil/desktop.json).")
+    @Option(names = "--config", description = "The dashboard's settings file (default: $XDG_CONFIG_HOME/vigil/desktop.json "
+            + "or ~/.config/vigil/desktop.json).")
     Path config;
 
     @Option(names = "--exit-when-shown", hidden = true,

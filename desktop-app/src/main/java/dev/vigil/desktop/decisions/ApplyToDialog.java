@@ -18,9 +18,11 @@ import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import javafx.stage.Window;
+import javafx.util.converter.LocalDateStringConverter;
 
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.function.Consumer;
 
 /**
@@ -81,6 +83,8 @@ public final class ApplyToDialog {
         status.selectToggle(falsePositive);
         DatePicker until = new DatePicker(LocalDate.now(ZoneOffset.UTC).plusDays(90));
         until.setId("apply-until");
+        until.setConverter(new LocalDateStringConverter(DateTimeFormatter.ISO_LOCAL_DATE, DateTimeFormatter.ISO_LOCAL_DATE));
+        until.setPromptText("yyyy-MM-dd");  // the app's one date format, not the locale's (2/24/2027)
         until.disableProperty().bind(accepted.selectedProperty().not());
         model.untilProperty().bind(until.valueProperty());
         status.selectedToggleProperty().subscribe(t -> model.statusProperty().set(

@@ -12,9 +12,18 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
-/** The selection's actions: select all matching (up to the bulk limit), the six actions, assign, progress. */
+/**
+ * The selection's actions: select all matching (up to the bulk limit), the six actions (each confirmed, and
+ * refused where it would change none of the selection), assign, progress, and the undo bar. The selection
+ * survives an action: the same findings are selected again once the list has reloaded.
+ */
 final class BulkBar {
 
     private final FlowPane root = new FlowPane(6, 6);
@@ -28,6 +37,7 @@ final class BulkBar {
         this.bulk = bulk;
         root.getStyleClass().addAll("toolbar-row", "bulk-bar");
         bulk.selectedProperty().bind(Bindings.size(table.getSelectionModel().getSelectedItems()));
+        Bindings.bindContent(bulk.selection(), table.getSelectionModel().getSelectedItems());
         Label selected = new Label();
         selected.setId("selection-count");
         selected.textProperty().bind(Bindings.format("%,d selected", bulk.selectedProperty()));
@@ -39,8 +49,10 @@ final class BulkBar {
         for (TriageAction action : TriageAction.values()) {
             Button button = new Button(TriageRules.label(action));
             button.setId("bulk-" + action.wire());
-            button.setOnAction(event -> prompts.triage(action, targets().size(),
-                    input -> bulk.apply(targets(), input, this::afterChange)));
+            button.setOnAction(event -> {
+                List<Finding> targets = targets();
+                prompts.bulkTriage(action, targets, input -> bulk.apply(targets, input, this::afterChange));
+            });
             root.getChildren().add(new Guarded(button, bulk.refusalOf(action)));
         }
         Button assign = new Button("Assign…");
@@ -56,7 +68,7 @@ final class BulkBar {
         Label summary = new Label();
         summary.setId("bulk-summary");
         summary.textProperty().bind(bulk.summaryProperty());
-        root.getChildren().addAll(progress, summary);
+        root.getChildren().addAll(progress, summary, new UndoBar(bulk, this::afterChange));
     }
 
     Node root() {
@@ -78,8 +90,17 @@ final class BulkBar {
         return List.copyOf(table.getSelectionModel().getSelectedItems());
     }
 
+    /** Reloads as many rows as were loaded, then selects again those of the same findings still listed. */
     private void afterChange() {
-        table.getSelectionModel().clearSelection();
+        Set<UUID> kept = table.getSelectionModel().getSelectedItems().stream().map(Finding::id).collect(Collectors.toSet());
+        int loaded = list.rows().size();
         list.reload();
+        list.loadUpTo(loaded, () -> {
+            int[] again = IntStream.range(0, list.rows().size()).filter(i -> kept.contains(list.rows().get(i).id())).toArray();
+            table.getSelectionModel().clearSelection();
+            if (again.length > 0) {
+                table.getSelectionModel().selectIndices(again[0], Arrays.copyOfRange(again, 1, again.length));
+            }
+        });
     }
 }

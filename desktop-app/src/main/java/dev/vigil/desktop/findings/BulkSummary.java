@@ -8,6 +8,7 @@ import dev.vigil.model.TriageAction;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -41,18 +42,23 @@ final class BulkSummary {
         refused.merge(reason, ids.size(), Integer::sum);
     }
 
+    /** "3 refused (INVALID_TRANSITION: 3)", or empty when the server took every change. */
+    Optional<String> refusals() {
+        if (refused.isEmpty()) {
+            return Optional.empty();
+        }
+        int total = refused.values().stream().mapToInt(Integer::intValue).sum();
+        return Optional.of(String.format("%,d", total) + " refused (" + refused.entrySet().stream()
+                .map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining(", ")) + ')');
+    }
+
     String text() {
         StringBuilder text = new StringBuilder(TriageRules.label(action)).append(": ")
                 .append(String.format("%,d", changed)).append(" changed");
         if (unchanged > 0) {
             text.append(" · ").append(String.format("%,d", unchanged)).append(" already ").append(action.target().wire());
         }
-        if (!refused.isEmpty()) {
-            int total = refused.values().stream().mapToInt(Integer::intValue).sum();
-            text.append(" · ").append(String.format("%,d", total)).append(" refused (")
-                    .append(refused.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue())
-                            .collect(Collectors.joining(", "))).append(')');
-        }
+        refusals().ifPresent(refusals -> text.append(" · ").append(refusals));
         return text.toString();
     }
 }

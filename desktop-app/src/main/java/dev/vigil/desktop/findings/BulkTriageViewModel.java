@@ -7,8 +7,10 @@ import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.task.TaskExecutor;
 import dev.vigil.model.BulkStatusResult;
 import dev.vigil.model.Finding;
+import dev.vigil.model.FindingStatus;
 import dev.vigil.model.Role;
 import dev.vigil.model.TriageAction;
+import dev.vigil.model.TriageStateMachine;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.IntegerProperty;
@@ -16,17 +18,25 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleIntegerProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 /**
  * Bulk triage of the selected findings: the status action through the bulk endpoint in chunks, assignment
  * one finding at a time (the API has no bulk assign), with progress and a summary of the per-item results.
+ * After a status action the reverse changes are kept as an {@link UndoPlan} until the view lets it go.
  */
 public final class BulkTriageViewModel {
 
@@ -40,6 +50,8 @@ public final class BulkTriageViewModel {
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "");
     private final IntegerProperty selected = new SimpleIntegerProperty(this, "selected");
+    private final ObservableList<Finding> selection = FXCollections.observableArrayList();
+    private final ReadOnlyObjectWrapper<UndoPlan> undo = new ReadOnlyObjectWrapper<>(this, "undo");
 
     public BulkTriageViewModel(Session session, TaskExecutor tasks) {
         this.session = session;
@@ -64,10 +76,20 @@ public final class BulkTriageViewModel {
         return selected;
     }
 
-    /** Why {@code action} is refused for the current selection, following role and selection. */
+    /** The selected findings: the view keeps it in step with the table, to refuse actions that change none. */
+    public ObservableList<Finding> selection() {
+        return selection;
+    }
+
+    /** What the last status action can still undo; null when nothing can be undone. */
+    public ReadOnlyObjectProperty<UndoPlan> undoProperty() {
+        return undo.getReadOnlyProperty();
+    }
+
+    /** Why {@code action} is refused for the current selection, following role, selection and its states. */
     public StringBinding refusalOf(TriageAction action) {
-        return Bindings.createStringBinding(() -> refusal(action, selected.get()), selected, running,
-                session.connectionProperty());
+        return Bindings.createStringBinding(() -> refusal(action, selection.isEmpty() && selected.get() > 0
+                ? null : List.copyOf(selection), selected.get()), selected, selection, running, session.connectionProperty());
     }
 
     /** Why bulk assignment is refused for the current selection. */
@@ -82,6 +104,27 @@ public final class BulkTriageViewModel {
             return byRole;
         }
         return refusal(selected);
+    }
+
+    /**
+     * Why {@code action} is refused for {@code findings} (null: states unknown): also when it would move none
+     * of them, all being in its target state already or in states it cannot leave.
+     */
+    public String refusal(TriageAction action, List<Finding> findings, int count) {
+        String general = refusal(action, count);
+        if (!general.isEmpty() || findings == null || findings.isEmpty()) {
+            return general;
+        }
+        if (findings.stream().anyMatch(f -> TriageStateMachine.outcome(f.status(), action) == TriageStateMachine.Outcome.MOVE)) {
+            return "";
+        }
+        if (findings.size() == 1) {
+            return TriageRules.stateRefusal(findings.getFirst().status(), action);
+        }
+        Set<FindingStatus> states = findings.stream().map(Finding::status)
+                .collect(Collectors.toCollection(() -> EnumSet.noneOf(FindingStatus.class)));
+        return TriageRules.label(action) + " would change none of the " + String.format("%,d", findings.size())
+                + " selected findings (" + states.stream().map(FindingStatus::wire).collect(Collectors.joining(", ")) + ")";
     }
 
     /** Why bulk assignment (any role may assign) is refused; empty when allowed. */
@@ -105,19 +148,61 @@ public final class BulkTriageViewModel {
         start();
         tasks.submit(() -> {
             BulkSummary tally = new BulkSummary(input.action(), chosen);
-            for (int from = 0; from < chosen.size(); from += CHUNK) {
-                List<UUID> ids = chosen.subList(from, Math.min(from + CHUNK, chosen.size())).stream().map(Finding::id).toList();
-                try {
-                    BulkStatusResult result = client.bulkStatus(input.change(ids));
-                    result.results().forEach(tally::add);
-                } catch (RuntimeException refused) {
-                    tally.failed(ids, ServerErrors.describe(refused));
-                }
-                double done = (double) Math.min(from + CHUNK, chosen.size()) / chosen.size();
-                tasks.ui(() -> progress.set(done));
+            List<BulkStatusResult.Item> items = send(client, input, chosen.stream().map(Finding::id).toList(), tally, 0, 1);
+            return new Applied(tally.text(), UndoPlan.of(input.action(), chosen, items));
+        }, applied -> {
+            finish(applied.text(), onDone);
+            undo.set(applied.undo().steps().isEmpty() ? null : applied.undo());
+        }, failure -> finish(ServerErrors.describe(failure), onDone));
+    }
+
+    /** Sends the kept {@link UndoPlan}'s changes, then runs {@code onDone}; an undo cannot itself be undone. */
+    public void undo(Runnable onDone) {
+        UndoPlan plan = undo.get();
+        VigilClient client = client();
+        if (plan == null || client == null || running.get()) {
+            return;
+        }
+        start();
+        tasks.submit(() -> {
+            List<String> refused = new ArrayList<>();
+            for (int i = 0; i < plan.steps().size(); i++) {
+                UndoPlan.Step step = plan.steps().get(i);
+                BulkSummary tally = new BulkSummary(step.input().action(), List.of());
+                send(client, step.input(), step.ids(), tally, (double) i / plan.steps().size(), 1.0 / plan.steps().size());
+                tally.refusals().ifPresent(refused::add);
             }
-            return tally.text();
+            String undone = "Undone: " + plan.description() + ", " + String.format("%,d", plan.findings())
+                    + (plan.findings() == 1 ? " finding" : " findings") + " put back";
+            return refused.isEmpty() ? undone : undone + " · " + String.join(" · ", refused);
         }, text -> finish(text, onDone), failure -> finish(ServerErrors.describe(failure), onDone));
+    }
+
+    /** Lets the undo go: its time is up, or another action replaces it. */
+    public void dismissUndo() {
+        undo.set(null);
+    }
+
+    /** Sends {@code input} for {@code ids} in chunks, tallying; progress runs from {@code base} over {@code span}. */
+    private List<BulkStatusResult.Item> send(VigilClient client, TriageInput input, List<UUID> ids, BulkSummary tally,
+                                             double base, double span) {
+        List<BulkStatusResult.Item> items = new ArrayList<>();
+        for (int from = 0; from < ids.size(); from += CHUNK) {
+            List<UUID> chunk = ids.subList(from, Math.min(from + CHUNK, ids.size()));
+            try {
+                BulkStatusResult result = client.bulkStatus(input.change(chunk));
+                result.results().forEach(tally::add);
+                items.addAll(result.results());
+            } catch (RuntimeException refused) {
+                tally.failed(chunk, ServerErrors.describe(refused));
+            }
+            double done = base + span * Math.min(from + CHUNK, ids.size()) / ids.size();
+            tasks.ui(() -> progress.set(done));
+        }
+        return items;
+    }
+
+    private record Applied(String text, UndoPlan undo) {
     }
 
     /** Assigns every target to {@code userId} (null unassigns), one request each. */
@@ -146,6 +231,7 @@ public final class BulkTriageViewModel {
     }
 
     private void start() {
+        undo.set(null);
         running.set(true);
         progress.set(0);
         summary.set("");

@@ -7,6 +7,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import org.kordamp.ikonli.feather.Feather;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -25,6 +26,7 @@ final class ExportControl {
         this.files = files;
         root.getStyleClass().addAll("toolbar-row", "export-control");
         button.setId("export-button");
+        button.setMinWidth(Region.USE_PREF_SIZE);  // a narrow window shrinks the message, never "Export…"
         button.setTooltip(new Tooltip("CSV or JSON of the current filters, at most 10,000 rows (Ctrl+E)"));
         button.setOnAction(event -> export());
         Node guarded = new Guarded(button, model.refusal(filters.slaBreachedOnlyProperty()));
@@ -40,6 +42,7 @@ final class ExportControl {
         Label message = new Label();
         message.setId("export-message");
         message.setWrapText(true);
+        message.setMinWidth(0);
         message.textProperty().bind(model.messageProperty());
         root.getChildren().addAll(guarded, progress, bytes, message);
     }

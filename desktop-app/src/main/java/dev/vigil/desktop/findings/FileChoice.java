@@ -1,5 +1,6 @@
 package dev.vigil.desktop.findings;
 
+import dev.vigil.desktop.connection.DesktopPaths;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
@@ -14,12 +15,13 @@ public interface FileChoice {
     /** The file the user chose, or empty when they cancelled. MUST be called on the UI thread. */
     Optional<Path> saveAs(Window owner, String suggestedName);
 
-    /** The platform's save dialog, offering CSV and JSON. */
+    /** The platform's save dialog in the home folder, offering CSV and JSON. */
     static FileChoice dialog() {
         return (owner, suggestedName) -> {
             FileChooser chooser = new FileChooser();
             chooser.setTitle("Export findings");
             chooser.setInitialFileName(suggestedName);
+            chooser.setInitialDirectory(DesktopPaths.homeFolder());
             chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("CSV", "*.csv"),
                     new FileChooser.ExtensionFilter("JSON", "*.json"));
             File file = chooser.showSaveDialog(owner);

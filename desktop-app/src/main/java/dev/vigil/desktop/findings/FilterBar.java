@@ -1,5 +1,6 @@
 package dev.vigil.desktop.findings;
 
+import dev.vigil.model.FindingFilter;
 import dev.vigil.model.FindingStatus;
 import dev.vigil.model.Project;
 import dev.vigil.model.ScanKind;
@@ -26,6 +27,7 @@ import org.kordamp.ikonli.javafx.FontIcon;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -36,19 +38,26 @@ final class FilterBar {
 
     private final FlowPane root = new FlowPane(8, 8);
     private final TextField search = new TextField();
+    private final CheckComboBox<Severity> severities;
+    private final CheckComboBox<FindingStatus> statuses;
+    private final ComboBox<ScanKind> kind;
+    private final ComboBox<Project> project;
+    private final ComboBox<User> assignee;
+    private final FindingFilterModel filters;
 
     FilterBar(FindingFilterModel filters, FilterChoices choices) {
+        this.filters = filters;
         root.getStyleClass().addAll("toolbar-row", "findings-filter-bar");
-        CheckComboBox<Severity> severities = checks("severity-filter", "Severity", Severity.values(), filters.severities());
-        CheckComboBox<FindingStatus> statuses = checks("status-filter", "Status", FindingStatus.values(), filters.statuses());
-        ComboBox<ScanKind> kind = choice("scan-type-filter", "All scanners", ScanKind::wire);
+        severities = checks("severity-filter", "Severity", Severity.values(), filters.severities());
+        statuses = checks("status-filter", "Status", FindingStatus.values(), filters.statuses());
+        kind = choice("scan-type-filter", "All scanners", ScanKind::wire);
         kind.getItems().setAll(ScanKind.values());
         kind.getItems().addFirst(null);
         kind.valueProperty().bindBidirectional(filters.scanTypeProperty());
-        ComboBox<Project> project = choice("project-filter", "All projects", Project::name);
+        project = choice("project-filter", "All projects", Project::name);
         mirror(choices.projects(), project);
         project.valueProperty().subscribe(p -> filters.projectProperty().set(p == null ? null : p.id()));
-        ComboBox<User> assignee = choice("assignee-filter", "Anyone", choices::label);
+        assignee = choice("assignee-filter", "Anyone", choices::label);
         mirror(choices.users(), assignee);
         assignee.valueProperty().subscribe(u -> filters.assigneeProperty().set(u == null ? null : u.id()));
         search.setId("search-field");
@@ -86,6 +95,21 @@ final class FilterBar {
 
     TextField search() {
         return search;
+    }
+
+    /** Sets every widget to {@code filter} (a drill-down): what it leaves open is cleared. */
+    void show(FindingFilter filter) {
+        severities.getCheckModel().clearChecks();
+        filter.severities().forEach(severities.getCheckModel()::check);
+        statuses.getCheckModel().clearChecks();
+        filter.statuses().forEach(statuses.getCheckModel()::check);
+        kind.setValue(filter.scanType().orElse(null));
+        project.setValue(project.getItems().stream().filter(p -> p != null && filter.projectId().equals(Optional.ofNullable(p.id())))
+                .findFirst().orElse(null));
+        assignee.setValue(null);
+        search.setText(filter.search().orElse(""));
+        filters.searchProperty().set(filter.search().orElse(""));
+        filters.slaBreachedOnlyProperty().set(false);
     }
 
     private static <T extends Enum<T>> CheckComboBox<T> checks(String id, String title, T[] values, ObservableSet<T> target) {

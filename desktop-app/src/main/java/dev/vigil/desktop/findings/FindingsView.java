@@ -4,8 +4,10 @@ import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.shell.EmptyState;
 import dev.vigil.desktop.task.TaskExecutor;
 import dev.vigil.model.Finding;
+import dev.vigil.model.FindingFilter;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Orientation;
+import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
@@ -29,6 +31,9 @@ public final class FindingsView {
     /** Grouping folds the loaded rows: it first loads up to this many. */
     static final int GROUPED_ROWS = 1_000;
 
+    /** The detail pane's least width: below it, its values wrap one word per line. */
+    static final double DETAIL_MIN_WIDTH = 300;
+
     private final VBox root = new VBox();
     private final FindingsViewModel list;
     private final TableView<Finding> table;
@@ -39,6 +44,7 @@ public final class FindingsView {
     private final GroupedFindingsTable grouped;
     private final ScanCompletions completions;
     private final ToggleButton groupToggle = new ToggleButton("Group by package/rule");
+    private final EmptyState empty = new EmptyState(Feather.CHECK_CIRCLE, "No findings match", "");
 
     public FindingsView(Session session, TaskExecutor tasks, FileChoice files) {
         list = new FindingsViewModel(session, tasks);
@@ -60,7 +66,12 @@ public final class FindingsView {
         ScanCompletionsTimer.start(root, completions);
         root.setId("page-findings");
         root.getStyleClass().addAll("page", "findings-page");
-        SplitPane split = new SplitPane(tableArea(), new FindingDetailPane(detail, prompts, links).root());
+        Node detailPane = new FindingDetailPane(detail, prompts, links).root();
+        if (detailPane instanceof Region region) {
+            region.setMinWidth(DETAIL_MIN_WIDTH);  // narrower, its values wrap one word per line
+        }
+        SplitPane split = new SplitPane(tableArea(), detailPane);
+        SplitPane.setResizableWithParent(detailPane, false);
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.7);
         VBox.setVgrow(split, Priority.ALWAYS);
@@ -75,6 +86,17 @@ public final class FindingsView {
 
     public Parent root() {
         return root;
+    }
+
+    /** What "Scan a folder…" in the empty list does. */
+    public void onScanAFolder(Runnable scan) {
+        empty.action("findings-scan-folder", "Scan a folder…", scan);
+        empty.actionShown(list.errorProperty().get().isEmpty());
+    }
+
+    /** Shows the findings of {@code filter} (a drill-down from the Overview): the filter bar shows it too. */
+    public void show(FindingFilter filter) {
+        filterBar.show(filter);
     }
 
     /** Where a finding's link to the decision that set its status leads (the Decisions page). */
@@ -124,6 +146,7 @@ public final class FindingsView {
     private HBox header() {
         Label title = new Label("Findings");
         title.getStyleClass().add("page-title");
+        title.setMinWidth(Region.USE_PREF_SIZE);  // at 1024 px the toolbar gives way, not the title
         groupToggle.setId("group-toggle");
         groupToggle.setTooltip(new Tooltip("Fold the loaded findings of one package line, or of one rule in one file, "
                 + "under one row"));
@@ -147,12 +170,13 @@ public final class FindingsView {
     }
 
     private StackPane tableArea() {
-        EmptyState empty = new EmptyState(Feather.CHECK_CIRCLE, "No findings match", "");
         empty.setId("findings-empty");
-        empty.setMouseTransparent(true);
         empty.visibleProperty().bind(Bindings.isEmpty(list.rows()).and(list.loadingProperty().not()));
-        list.errorProperty().subscribe(problem -> empty.show(problem.isEmpty() ? "No findings match" : "Could not load findings",
-                problem.isEmpty() ? "Change or clear the filters, or run a scan of the default branch." : problem));
+        list.errorProperty().subscribe(problem -> {
+            empty.show(problem.isEmpty() ? "No findings match" : "Could not load findings",
+                    problem.isEmpty() ? "Change or clear the filters, or scan a folder." : problem);
+            empty.actionShown(problem.isEmpty());
+        });
         table.setPlaceholder(new Label(""));
         table.visibleProperty().bind(groupToggle.selectedProperty().not());
         grouped.root().visibleProperty().bind(groupToggle.selectedProperty());

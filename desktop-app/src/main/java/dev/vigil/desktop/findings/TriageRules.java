@@ -24,6 +24,19 @@ public final class TriageRules {
         };
     }
 
+    /** The question a bulk action asks before it is sent: "Resolve 6 findings?". */
+    public static String question(TriageAction action, int count) {
+        String findings = String.format("%,d", count) + (count == 1 ? " finding" : " findings");
+        return switch (action) {
+            case IN_PROGRESS -> "Start work on " + findings + "?";
+            case BACKLOG -> "Move " + findings + " to the backlog?";
+            case RESOLVE -> "Resolve " + findings + "?";
+            case ACCEPT -> "Accept the risk of " + findings + "?";
+            case FALSE_POSITIVE -> "Mark " + findings + " as false positive" + (count == 1 ? "?" : "s?");
+            case REOPEN -> "Reopen " + findings + "?";
+        };
+    }
+
     /** Why {@code role} may not take {@code action}; empty when it may. */
     public static String roleRefusal(Role role, TriageAction action) {
         if (role == null) {
@@ -59,6 +72,15 @@ public final class TriageRules {
      */
     public static LocalDate latestAcceptance(LocalDate today) {
         return today.plusYears(1);
+    }
+
+    /** Why {@code until} is not a date the server takes; empty when it is. */
+    public static String acceptanceRefusal(LocalDate until, LocalDate today) {
+        if (until == null) {
+            return "Enter the date as yyyy-MM-dd";
+        }
+        return acceptableUntil(until, today) ? "" : "Choose a date after " + today + " and no later than "
+                + latestAcceptance(today) + ": the server takes at most one year";
     }
 
     /** The server takes a future date at most one year ahead. */

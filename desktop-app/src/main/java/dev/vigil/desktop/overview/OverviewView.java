@@ -1,6 +1,7 @@
 package dev.vigil.desktop.overview;
 
 import dev.vigil.desktop.shell.EmptyState;
+import dev.vigil.model.FindingFilter;
 import dev.vigil.model.Project;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
@@ -13,6 +14,8 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.feather.Feather;
 
+import java.util.function.Consumer;
+
 /** The Overview page: the project picker, four metric cards and the charts, or the empty state. */
 final class OverviewView extends VBox {
 
@@ -21,14 +24,16 @@ final class OverviewView extends VBox {
     private final MetricCard breached = new MetricCard("metric-sla", "SLA breached");
     private final MetricCard fixed = new MetricCard("metric-fixed", "Fixed in the last " + OverviewViewModel.DAYS + " days");
     private final OverviewCharts charts = new OverviewCharts();
+    private final EmptyState empty = new EmptyState(Feather.PIE_CHART, "No findings yet", "Scan a folder to see findings here.");
+    private final OverviewViewModel model;
 
     OverviewView(OverviewViewModel model) {
+        this.model = model;
         setId("page-overview");
         getStyleClass().addAll("page", "overview");
         VBox dashboard = new VBox(12, new HBox(12, open, severe, breached, fixed), charts);
         dashboard.getStyleClass().add("overview-dashboard");
         VBox.setVgrow(charts, Priority.ALWAYS);
-        EmptyState empty = new EmptyState(Feather.PIE_CHART, "No findings yet", "Scan a folder to see findings here.");
         empty.setId("overview-empty");
         empty.visibleProperty().bind(model.emptyProperty());
         dashboard.visibleProperty().bind(model.emptyProperty().not().and(model.figuresProperty().isNotNull()));
@@ -49,6 +54,17 @@ final class OverviewView extends VBox {
                 charts.show(figures.stats(), figures.trend());
             }
         });
+    }
+
+    /** What "Scan a folder…" in the empty state does. */
+    void onScanAFolder(Runnable scan) {
+        empty.action("overview-scan-folder", "Scan a folder…", scan);
+    }
+
+    /** Where a click on a chart leads: the filter of its findings, in the project shown. */
+    void onDrillDown(Consumer<FindingFilter> then) {
+        charts.onDrillDown(filter -> then.accept(filter.withProject(model.projectProperty().get() == null ? null
+                : model.projectProperty().get().id())));
     }
 
     private HBox header(OverviewViewModel model) {

@@ -1,5 +1,6 @@
 package dev.vigil.desktop.scans;
 
+import dev.vigil.desktop.connection.DesktopPaths;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.Window;
 
@@ -14,10 +15,12 @@ public interface DirectoryPicker {
     /** The chosen folder, or empty when the user cancels. MUST run on the FX thread. */
     Optional<Path> pick(Window owner);
 
+    /** The system's chooser, opening in the home folder (GTK would open "Recent", where Open is greyed). */
     static DirectoryPicker system() {
         return owner -> {
             DirectoryChooser chooser = new DirectoryChooser();
             chooser.setTitle("Scan a folder");
+            chooser.setInitialDirectory(DesktopPaths.homeFolder());
             return Optional.ofNullable(chooser.showDialog(owner)).map(File::toPath);
         };
     }

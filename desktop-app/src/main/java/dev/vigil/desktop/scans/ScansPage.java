@@ -73,6 +73,11 @@ public final class ScansPage implements Page {
         return view;
     }
 
+    /** Asks for a folder and opens the scan form with it: "Scan a folder…" wherever it is offered. */
+    public void scanAFolder() {
+        view.scanAFolder();
+    }
+
     @Override
     public void shown() {
         model.refresh();

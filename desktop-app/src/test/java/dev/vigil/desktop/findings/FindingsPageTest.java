@@ -145,6 +145,9 @@ class FindingsPageTest {
 
         Fx.waitUntil(60, () -> robot.lookup("#bulk-summary").queryAs(Label.class).getText().startsWith("Accept risk:"));
         assertThat(robot.lookup("#bulk-summary").queryAs(Label.class).getText()).isEqualTo("Accept risk: 1,000 changed");
+        // the list reloads its 1,000 rows and selects the same findings again
+        Fx.waitUntil(60, () -> table(robot).getSelectionModel().getSelectedItems().size() == 1_000
+                && table(robot).getSelectionModel().getSelectedItems().stream().allMatch(f -> f.status() == FindingStatus.ACCEPTED));
         List<Finding> accepted = seeded.owner().allFindings(FindingFilter.none().withStatuses(Set.of(FindingStatus.ACCEPTED))).toList();
         assertThat(accepted).hasSize(1_000).allSatisfy(finding -> {
             assertThat(finding.acceptedReason()).isEqualTo("Compensating control: WAF rule 42");
@@ -183,7 +186,9 @@ class FindingsPageTest {
         waitForFirstPage(robot);
         System.gc();  // the refusals must outlive a collection
         seeded.connect(session, seeded.keyWith(Role.MEMBER));
-        Fx.waitUntil(30, () -> session.connection().role() == Role.MEMBER && table(robot).getItems().size() == 100);
+        // the old rows stay until the new first page replaces them: wait for it, or the click's selection goes with them
+        Fx.waitUntil(30, () -> session.connection().role() == Role.MEMBER && table(robot).getItems().size() == 100
+                && !robot.lookup("#findings-loading").query().isVisible());
 
         robot.clickOn(row(robot, 0));
 

@@ -29,7 +29,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * Writes {@code docs/screenshots/<name>.png}: the dashboard at 1440×900 over an in-process server with a
+ * Writes {@code docs/screenshots/<name>.png}: the dashboard at 1440×900 (and the Findings at 1024×640) over an in-process server with a
  * seeded tenant, one page at a time. A page that does not exist yet is skipped, so the generator runs
  * whatever pages have landed. Not a test: {@code scripts/screenshots.sh} runs it on the headless platform.
  */
@@ -37,6 +37,8 @@ public final class Screenshots {
 
     private static final int WIDTH = 1440;
     private static final int HEIGHT = 900;
+    private static final int NARROW_WIDTH = 1024;
+    private static final int NARROW_HEIGHT = 640;
 
     /** A page to show, the file to write, the theme, and what to do on the page (on the FX thread) first. */
     private record Shot(String page, String file, boolean dark, Consumer<Node> prepare) {
@@ -81,6 +83,8 @@ public final class Screenshots {
             for (Shot shot : SHOTS) {
                 take(shot, dashboard, session, scene, out);
             }
+            resize(scene, NARROW_WIDTH, NARROW_HEIGHT);  // the smallest window the dashboard is made for
+            take(new Shot("findings", "findings-1024x640", false, selectRow(2)), dashboard, session, scene, out);
             onFx(() -> {
                 session.close();
                 tasks.close();
@@ -97,6 +101,15 @@ public final class Screenshots {
         stage.setWidth(WIDTH);
         stage.setHeight(HEIGHT);
         return stage.getScene();
+    }
+
+    private static void resize(Scene scene, int width, int height) throws Exception {
+        onFx(() -> {
+            Stage stage = (Stage) scene.getWindow();
+            stage.setWidth(width);
+            stage.setHeight(height);
+            return null;
+        });
     }
 
     private static void take(Shot shot, Dashboard dashboard, Session session, Scene scene, Path out) throws Exception {
