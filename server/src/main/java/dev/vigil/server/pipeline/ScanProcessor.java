@@ -88,12 +88,17 @@ public final class ScanProcessor {
      * {@code failed} with a {@code SCAN_ERROR} warning rather than leaving it to be claimed again.
      */
     public void process(ScanRow scan, String worker) {
+        process(scan, worker, new StageTimes());
+    }
+
+    /** As {@link #process(ScanRow, String)}, adding the time of each stage to {@code times} and reporting them. */
+    void process(ScanRow scan, String worker, StageTimes times) {
         long start = System.nanoTime();
         ScanWarnings warnings = new ScanWarnings();
         try {
             Coverage coverage = new Coverage();
-            Detected detected = detect(scan, warnings, coverage);
-            finish(scan, worker, detected, warnings, coverage);
+            Detected detected = detect(scan, warnings, coverage, times);
+            finish(scan, worker, detected, warnings, coverage, times);
         } catch (Throwable e) {
             LOG.error("scan {} failed: {}", scan.id(), Failures.describe(e));
             warnings.warn("SCAN_ERROR", "the scan failed: " + e.getClass().getSimpleName(), null);
@@ -105,6 +110,7 @@ public final class ScanProcessor {
             });
         } finally {
             metrics.scanFinished((System.nanoTime() - start) / 1e9);
+            times.reportTo(metrics);
         }
     }
 
@@ -113,7 +119,7 @@ public final class ScanProcessor {
                             PolicyCollector policy, boolean archiveComplete) {
     }
 
-    private Detected detect(ScanRow scan, ScanWarnings warnings, Coverage coverage) {
+    private Detected detect(ScanRow scan, ScanWarnings warnings, Coverage coverage, StageTimes times) {
         ScanDeadline deadline = ScanDeadline.after(timeout);
         List<Scanner.Session> sessions = new ArrayList<>();
         Scanner.Warnings sink = warnings;
@@ -123,16 +129,18 @@ public final class ScanProcessor {
                 sink.warn("ENGINE_UNAVAILABLE", kind.wire() + " analysis is not available in this version of Vigil", null);
             } else {
                 KindReport report = new KindReport(kind, warnings, coverage);
-                sessions.add(new GuardedSession(scanner.start(report, deadline), report));
+                sessions.add(new GuardedSession(scanner.start(report, deadline), report, times));
             }
         }
         ArchiveReader reader = new ArchiveReader(limits);
         PolicyCollector policy = new PolicyCollector();
+        long passStart = System.nanoTime();
         ArchiveSummary summary = database.inTransaction(c -> archives.read(c, scan.id(),
                 in -> reader.read(in, file -> {
                     policy.offer(file);
                     sessions.forEach(session -> session.scan(file));
                 }, deadline)));
+        times.add(ScanStage.INFLATED, System.nanoTime() - passStart - engineNanos(scan, times));
         warnings.addAll(summary.warnings());
         coverage.archive(summary);
         List<Detection> detections = new ArrayList<>();
@@ -146,6 +154,11 @@ public final class ScanProcessor {
         return new Detected(detections, bom, policy, summary.complete() && !deadline.cut());
     }
 
+    /** The time the engines of {@code scan} spent so far: inside the archive pass, it is theirs, not the pass's. */
+    private static long engineNanos(ScanRow scan, StageTimes times) {
+        return scan.scanType().kinds().stream().mapToLong(kind -> times.nanos(ScanStage.of(kind))).sum();
+    }
+
     /** A scan cut by its time limit resolves nothing; the archive pass warned already if it was cut there. */
     private static void timedOut(ArchiveSummary summary, ScanWarnings warnings, Coverage coverage,
                                  ScanDeadline deadline) {
@@ -157,16 +170,18 @@ public final class ScanProcessor {
     }
 
     private void finish(ScanRow scan, String worker, Detected detected, ScanWarnings collected,
-                        Coverage coverage) {
-        RepositoryPolicy policy = repositoryPolicy(detected);
+                        Coverage coverage, StageTimes times) {
+        RepositoryPolicy policy = times.time(ScanStage.POLICY, () -> repositoryPolicy(detected));
         policy.problems().forEach(p -> collected.warn(PolicyProblem.CODE, p.warning(), p.path()));
         List<ScanWarning> warnings = collected.toList();
         long now = clock.millis();
         List<Detection> detections = detected.detections();
+        long transaction = System.nanoTime();
         boolean completed = database.inTransaction(c -> {
-            FindingMerger.Result result = merger.merge(c, scan, ran(scan), detections, now, coverage::read, policy);
-            scanPolicies.save(c, scan.id(), Json.text(policy.result(ran(scan))));
-            String sarif = Json.text(Sarif.log(detections, warnings, version, result.introduced(), scan.prId() != null));
+            FindingMerger.Result result = times.time(ScanStage.MERGE,
+                    () -> merge(c, scan, detections, now, coverage, policy));
+            String sarif = times.time(ScanStage.SARIF, () -> Json.text(Sarif.log(detections, warnings, version,
+                    result.introduced(), scan.prId() != null)));
             // completed_at is stamped after the merge and SARIF, so that it means what clients read it as
             if (!scans.complete(c, scan.id(), worker, clock.millis(), result.counts(), result.blocked(),
                     Json.text(warnings), sarif)) {
@@ -181,8 +196,21 @@ public final class ScanProcessor {
             archives.delete(c, scan.id());
             return true;
         });
+        times.add(ScanStage.COMPLETED, System.nanoTime() - transaction - times.nanos(ScanStage.MERGE)
+                - times.nanos(ScanStage.SARIF));
         if (!completed) {
             LOG.warn("scan {} was taken over by another worker; this result is dropped", scan.id());
+        }
+    }
+
+    private FindingMerger.Result merge(Connection c, ScanRow scan, List<Detection> detections, long now,
+                                       Coverage coverage, RepositoryPolicy policy) {
+        try {
+            FindingMerger.Result result = merger.merge(c, scan, ran(scan), detections, now, coverage::read, policy);
+            scanPolicies.save(c, scan.id(), Json.text(policy.result(ran(scan))));
+            return result;
+        } catch (SQLException e) {
+            throw new StoreException(e);
         }
     }
 
