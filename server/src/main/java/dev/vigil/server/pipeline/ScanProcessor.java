@@ -44,8 +44,10 @@ import java.util.Set;
 
 /**
  * Runs one claimed scan: reads its archive once, offers every file to a session of each scanner the scan
- * runs, writes the SARIF log, and — in one transaction — merges the results, completes the scan (provided
- * this worker still holds it) and queues its pull-request comment.
+ * runs, each session on a thread of its own beside the archive pass ({@link ScanLanes},
+ * docs/adr/0062-the-scan-pipeline-at-the-machines-pace.md), writes the SARIF log, and — in one transaction —
+ * merges the results, completes the scan (provided this worker still holds it) and queues its pull-request
+ * comment. Each stage's time goes to {@link ScanMetrics}.
  */
 public final class ScanProcessor {
 
@@ -134,13 +136,18 @@ public final class ScanProcessor {
         }
         ArchiveReader reader = new ArchiveReader(limits);
         PolicyCollector policy = new PolicyCollector();
-        long passStart = System.nanoTime();
-        ArchiveSummary summary = database.inTransaction(c -> archives.read(c, scan.id(),
-                in -> reader.read(in, file -> {
-                    policy.offer(file);
-                    sessions.forEach(session -> session.scan(file));
-                }, deadline)));
-        times.add(ScanStage.INFLATED, System.nanoTime() - passStart - engineNanos(scan, times));
+        ArchiveSummary summary;
+        try (ScanLanes lanes = new ScanLanes(sessions)) {
+            summary = times.time(ScanStage.INFLATED, () -> database.inTransaction(c -> archives.read(c, scan.id(),
+                    in -> reader.read(in, file -> {
+                        policy.offer(file);
+                        lanes.offer(file);
+                    }, deadline))));
+            times.time(ScanStage.SCANNED, () -> {
+                lanes.awaitScanned();
+                return null;
+            });
+        }
         warnings.addAll(summary.warnings());
         coverage.archive(summary);
         List<Detection> detections = new ArrayList<>();
@@ -152,11 +159,6 @@ public final class ScanProcessor {
         Optional<ObjectNode> bom = sessions.stream().map(session -> session.billOfMaterials(scan.id().toString()))
                 .flatMap(Optional::stream).findFirst();
         return new Detected(detections, bom, policy, summary.complete() && !deadline.cut());
-    }
-
-    /** The time the engines of {@code scan} spent so far: inside the archive pass, it is theirs, not the pass's. */
-    private static long engineNanos(ScanRow scan, StageTimes times) {
-        return scan.scanType().kinds().stream().mapToLong(kind -> times.nanos(ScanStage.of(kind))).sum();
     }
 
     /** A scan cut by its time limit resolves nothing; the archive pass warned already if it was cut there. */

@@ -17,13 +17,18 @@ public enum ScanStage {
     QUEUED,
     /** Finding the next scan and claiming it. */
     CLAIMED,
-    /** The archive pass: reading the stored archive, inflating it and cutting it into files, engines excluded. */
+    /**
+     * The archive pass on the worker's thread: reading the stored archive, inflating it and cutting it into
+     * files, which the engines scan meanwhile on threads of their own ({@link ScanLanes}).
+     */
     INFLATED,
-    /** The secrets engine, on every file and at its finish. */
+    /** After the archive pass, waiting for the engines to scan the files still queued for them. */
+    SCANNED,
+    /** The secrets engine's own time, on every file (beside the archive pass) and at its finish. */
     SECRETS,
-    /** The SCA engine, on every file and at its finish. */
+    /** The SCA engine's own time, on every file (beside the archive pass) and at its finish. */
     SCA,
-    /** The IaC engine, on every file and at its finish. */
+    /** The IaC engine's own time, on every file (beside the archive pass) and at its finish. */
     IAC,
     /** Reading the repository's policy against the rule catalogue. */
     POLICY,
