@@ -102,7 +102,11 @@ public final class PeersBench {
             }
             tenant.owner().allFindings(FindingFilter.none()).forEach(f -> byRule.merge(f.ruleId(), 1, Integer::sum));
         }
-        return new Outcome("Vigil secrets scan (POST to completed)", Latency.medianSeconds(seconds), byRule);
+        Outcome outcome = new Outcome("Vigil secrets scan (POST to completed)", Latency.medianSeconds(seconds), byRule);
+        // printed at once: a peer may run past its time limit, and this figure should not be lost with it
+        System.out.println(outcome.tool() + ": " + ScanRunner.seconds(outcome.seconds()) + " s, "
+                + outcome.findings() + " findings");
+        return outcome;
     }
 
     private static Outcome secretlint(Path cli, PipelineCorpus corpus) throws IOException, InterruptedException {
