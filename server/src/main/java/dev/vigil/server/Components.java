@@ -194,6 +194,6 @@ final class Components {
         return new ScanSubmissions(database, archives, scans, projects, rateLimit, idempotency, queue, clock,
                 settings.dataDir().resolve("uploads"),
                 new UploadPermits(NodeSizing.uploadPermits(settings.workers()), settings.uploads().permitWait()),
-                settings.uploads());
+                settings.uploads(), metrics);
     }
 }

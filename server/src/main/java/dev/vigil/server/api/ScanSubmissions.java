@@ -10,7 +10,9 @@ import dev.vigil.server.http.Idempotency;
 import dev.vigil.server.http.JsonIo;
 import dev.vigil.server.http.RateLimit;
 import dev.vigil.server.http.UploadSettings;
+import dev.vigil.server.pipeline.ScanMetrics;
 import dev.vigil.server.pipeline.ScanQueue;
+import dev.vigil.server.pipeline.ScanStage;
 import dev.vigil.server.scan.Fingerprints;
 import dev.vigil.server.store.ArchiveRepository;
 import dev.vigil.server.store.Database;
@@ -57,10 +59,12 @@ public final class ScanSubmissions {
     private final SubmissionReader reader;
     private final UploadPermits permits;
     private final ReceivingSlots receiving;
+    private final ScanMetrics metrics;
 
     public ScanSubmissions(Database database, ArchiveRepository archives, ScanRepository scans,
                            ProjectRepository projects, RateLimit rateLimit, Idempotency idempotency, ScanQueue queue,
-                           Clock clock, Path spoolDirectory, UploadPermits permits, UploadSettings uploads) {
+                           Clock clock, Path spoolDirectory, UploadPermits permits, UploadSettings uploads,
+                           ScanMetrics metrics) {
         this.database = database;
         this.archives = archives;
         this.scans = scans;
@@ -72,6 +76,7 @@ public final class ScanSubmissions {
         this.reader = new SubmissionReader(spoolDirectory);
         this.permits = permits;
         this.receiving = new ReceivingSlots(uploads.receiving(), uploads.receivingPerTenant());
+        this.metrics = metrics;
     }
 
     public Submitted submit(Caller caller, MultiPart parts, Optional<UUID> key) {
@@ -81,12 +86,16 @@ public final class ScanSubmissions {
             // a replay is answered whatever the count (specification 8); reserve() checks the others exactly
             rateLimit.precheck(caller.tenantId());
         }
+        long start = System.nanoTime();
         try (ReceivingSlots.Slot slot = receiving.take(caller.tenantId());
              SubmissionReader.Received received = reader.read(parts)) {
+            long receivedAt = System.nanoTime();
             Submitted submitted = permits.holding(() -> database.inTransaction(c -> store(c, caller, received,
                     scanId, claim)));
             if (submitted.usage().isPresent()) {
                 queue.wake();
+                metrics.stageTook(ScanStage.RECEIVED, (receivedAt - start) / 1e9);
+                metrics.stageTook(ScanStage.STORED, (System.nanoTime() - receivedAt) / 1e9);
             }
             return submitted;
         }

@@ -2,12 +2,14 @@ package dev.vigil.server.ops;
 
 import dev.vigil.server.http.Routes;
 import dev.vigil.server.pipeline.ScanMetrics;
+import dev.vigil.server.pipeline.ScanStage;
 import io.helidon.http.Method;
 import io.helidon.webserver.http.Filter;
 import io.helidon.webserver.http.FilterChain;
 import io.helidon.webserver.http.RoutingRequest;
 import io.helidon.webserver.http.RoutingResponse;
 
+import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -32,10 +34,14 @@ public final class Metrics implements Filter, ScanMetrics {
     private final Map<String, Histogram> http = new ConcurrentHashMap<>();
     private final Histogram waits = new Histogram();
     private final Histogram scans = new Histogram();
+    private final Map<ScanStage, Histogram> stages = new EnumMap<>(ScanStage.class);
 
     /** Labels come from closed sets: the known methods and the route templates, each or {@value #OTHER}. */
     public Metrics(Routes routes) {
         this.routes = routes;
+        for (ScanStage stage : ScanStage.values()) {
+            stages.put(stage, new Histogram());
+        }
     }
 
     @Override
@@ -66,6 +72,11 @@ public final class Metrics implements Filter, ScanMetrics {
         scans.observe(seconds);
     }
 
+    @Override
+    public void stageTook(ScanStage stage, double seconds) {
+        stages.get(stage).observe(seconds);
+    }
+
     /** The histograms as Prometheus text. */
     public void write(StringBuilder out) {
         out.append("# HELP vigil_http_request_duration_seconds HTTP request latency\n")
@@ -77,6 +88,9 @@ public final class Metrics implements Filter, ScanMetrics {
         out.append("# HELP vigil_scan_duration_seconds Time from claiming a scan to its end\n")
                 .append("# TYPE vigil_scan_duration_seconds histogram\n");
         scans.write(out, "vigil_scan_duration_seconds", "");
+        out.append("# HELP vigil_scan_stage_seconds Time a scan spent in each stage, submission to commit\n")
+                .append("# TYPE vigil_scan_stage_seconds histogram\n");
+        stages.forEach((stage, h) -> h.write(out, "vigil_scan_stage_seconds", "stage=\"" + stage.label() + "\""));
     }
 
     private static final class Histogram {

@@ -46,8 +46,10 @@ import java.util.Set;
 
 /**
  * Runs one claimed scan: reads its archive once, offers every file to a session of each scanner the scan
- * runs, writes the SARIF log, and — in one transaction — merges the results, completes the scan (provided
- * this worker still holds it) and queues its pull-request comment.
+ * runs, each session on a thread of its own beside the archive pass ({@link ScanLanes},
+ * docs/adr/0062-the-scan-pipeline-at-the-machines-pace.md), writes the SARIF log, and — in one transaction —
+ * merges the results, completes the scan (provided this worker still holds it) and queues its pull-request
+ * comment. Each stage's time goes to {@link ScanMetrics}.
  */
 public final class ScanProcessor {
 
@@ -90,12 +92,17 @@ public final class ScanProcessor {
      * {@code failed} with a {@code SCAN_ERROR} warning rather than leaving it to be claimed again.
      */
     public void process(ScanRow scan, String worker) {
+        process(scan, worker, new StageTimes());
+    }
+
+    /** As {@link #process(ScanRow, String)}, adding the time of each stage to {@code times} and reporting them. */
+    void process(ScanRow scan, String worker, StageTimes times) {
         long start = System.nanoTime();
         ScanWarnings warnings = new ScanWarnings();
         try {
             Coverage coverage = new Coverage();
-            Detected detected = detect(scan, warnings, coverage);
-            finish(scan, worker, detected, warnings, coverage);
+            Detected detected = detect(scan, warnings, coverage, times);
+            finish(scan, worker, detected, warnings, coverage, times);
         } catch (Throwable e) {
             LOG.error("scan {} failed: {}", scan.id(), Failures.describe(e));
             warnings.warn("SCAN_ERROR", "the scan failed: " + e.getClass().getSimpleName(), null);
@@ -107,6 +114,7 @@ public final class ScanProcessor {
             });
         } finally {
             metrics.scanFinished((System.nanoTime() - start) / 1e9);
+            times.reportTo(metrics);
         }
     }
 
@@ -115,7 +123,7 @@ public final class ScanProcessor {
                             PolicyCollector policy, boolean archiveComplete) {
     }
 
-    private Detected detect(ScanRow scan, ScanWarnings warnings, Coverage coverage) {
+    private Detected detect(ScanRow scan, ScanWarnings warnings, Coverage coverage, StageTimes times) {
         ScanDeadline deadline = ScanDeadline.after(timeout);
         List<Scanner.Session> sessions = new ArrayList<>();
         Scanner.Warnings sink = warnings;
@@ -125,18 +133,25 @@ public final class ScanProcessor {
                 sink.warn("ENGINE_UNAVAILABLE", kind.wire() + " analysis is not available in this version of Vigil", null);
             } else {
                 KindReport report = new KindReport(kind, warnings, coverage);
-                sessions.add(new GuardedSession(scanner.start(report, deadline), report));
+                sessions.add(new GuardedSession(scanner.start(report, deadline), report, times));
             }
         }
         ArchiveReader reader = new ArchiveReader(limits);
         PolicyCollector policy = new PolicyCollector();
         SecretMasking masking = secretMasking();
-        ArchiveSummary summary = database.inTransaction(c -> archives.read(c, scan.id(),
-                in -> reader.read(in, read -> {
-                    SourceFile file = masking == null ? read : read.withSecretMasking(masking);
-                    policy.offer(file);
-                    sessions.forEach(session -> session.scan(file));
-                }, deadline)));
+        ArchiveSummary summary;
+        try (ScanLanes lanes = new ScanLanes(sessions)) {
+            summary = times.time(ScanStage.INFLATED, () -> database.inTransaction(c -> archives.read(c, scan.id(),
+                    in -> reader.read(in, read -> {
+                        SourceFile file = masking == null ? read : read.withSecretMasking(masking);
+                        policy.offer(file);
+                        lanes.offer(file);
+                    }, deadline))));
+            times.time(ScanStage.SCANNED, () -> {
+                lanes.awaitScanned();
+                return null;
+            });
+        }
         warnings.addAll(summary.warnings());
         coverage.archive(summary);
         List<Detection> detections = new ArrayList<>();
@@ -169,16 +184,18 @@ public final class ScanProcessor {
     }
 
     private void finish(ScanRow scan, String worker, Detected detected, ScanWarnings collected,
-                        Coverage coverage) {
-        RepositoryPolicy policy = repositoryPolicy(detected);
+                        Coverage coverage, StageTimes times) {
+        RepositoryPolicy policy = times.time(ScanStage.POLICY, () -> repositoryPolicy(detected));
         policy.problems().forEach(p -> collected.warn(PolicyProblem.CODE, p.warning(), p.path()));
         List<ScanWarning> warnings = collected.toList();
         long now = clock.millis();
         List<Detection> detections = detected.detections();
+        long transaction = System.nanoTime();
         boolean completed = database.inTransaction(c -> {
-            FindingMerger.Result result = merger.merge(c, scan, ran(scan), detections, now, coverage::read, policy);
-            scanPolicies.save(c, scan.id(), Json.text(policy.result(ran(scan))));
-            String sarif = Json.text(Sarif.log(detections, warnings, version, result.introduced(), scan.prId() != null));
+            FindingMerger.Result result = times.time(ScanStage.MERGE,
+                    () -> merge(c, scan, detections, now, coverage, policy));
+            String sarif = times.time(ScanStage.SARIF, () -> Json.text(Sarif.log(detections, warnings, version,
+                    result.introduced(), scan.prId() != null)));
             // completed_at is stamped after the merge and SARIF, so that it means what clients read it as
             if (!scans.complete(c, scan.id(), worker, clock.millis(), result.counts(), result.blocked(),
                     Json.text(warnings), sarif)) {
@@ -193,8 +210,21 @@ public final class ScanProcessor {
             archives.delete(c, scan.id());
             return true;
         });
+        times.add(ScanStage.COMPLETED, System.nanoTime() - transaction - times.nanos(ScanStage.MERGE)
+                - times.nanos(ScanStage.SARIF));
         if (!completed) {
             LOG.warn("scan {} was taken over by another worker; this result is dropped", scan.id());
+        }
+    }
+
+    private FindingMerger.Result merge(Connection c, ScanRow scan, List<Detection> detections, long now,
+                                       Coverage coverage, RepositoryPolicy policy) {
+        try {
+            FindingMerger.Result result = merger.merge(c, scan, ran(scan), detections, now, coverage::read, policy);
+            scanPolicies.save(c, scan.id(), Json.text(policy.result(ran(scan))));
+            return result;
+        } catch (SQLException e) {
+            throw new StoreException(e);
         }
     }
 

@@ -79,9 +79,13 @@ public final class ScanWorkers implements AutoCloseable {
         while (running) {
             long seen = queue.generation();
             try {
+                long claiming = System.nanoTime();
                 Optional<ScanRow> claimed = claimNext(worker);
                 if (claimed.isPresent()) {
-                    run(claimed.get(), worker);
+                    StageTimes times = new StageTimes();
+                    times.add(ScanStage.CLAIMED, System.nanoTime() - claiming);
+                    times.add(ScanStage.QUEUED, Math.max(0, clock.millis() - claimed.get().createdAt()) * 1_000_000L);
+                    run(claimed.get(), worker, times);
                 } else {
                     queue.await(seen, IDLE_POLL_MILLIS);
                 }
@@ -95,10 +99,10 @@ public final class ScanWorkers implements AutoCloseable {
         }
     }
 
-    private void run(ScanRow scan, String worker) {
+    private void run(ScanRow scan, String worker, StageTimes times) {
         held.put(scan.id(), worker);
         try {
-            processor.process(scan, worker);
+            processor.process(scan, worker, times);
         } finally {
             held.remove(scan.id());
         }

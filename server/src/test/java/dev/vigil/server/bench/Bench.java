@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The entry point of the benchmarks ({@code ./bench}): {@code Bench secrets|archive|scan|findings|export|json|merge|iac|sca|noise|all
+ * The entry point of the benchmarks ({@code ./bench}): {@code Bench secrets|archive|scan|pipeline|peers|findings|export|json|merge|iac|sca|noise|all
  * [args]}. Each benchmark prints its environment and short tables. Benchmarks run on demand only: none is a
  * test, none asserts a time.
  */
@@ -28,6 +28,8 @@ public final class Bench {
         TASKS.put("secrets", Bench::secrets);
         TASKS.put("archive", ArchiveBench::run);
         TASKS.put("scan", args -> ScanBench.run());
+        TASKS.put("pipeline", args -> PipelineBench.run());
+        TASKS.put("peers", args -> PeersBench.run());
         TASKS.put("findings", args -> FindingsBench.run());
         TASKS.put("export", args -> ExportBench.run());
         TASKS.put("json", args -> JsonBench.run());
@@ -72,10 +74,12 @@ public final class Bench {
 
     private static void usage() {
         System.out.println("""
-                usage: ./bench secrets|archive|scan|findings|export|json|merge|iac|sca|noise|all|load [args] [-Dname=value …]
+                usage: ./bench secrets|archive|scan|pipeline|peers|findings|export|json|merge|iac|sca|noise|all|load [args] [-Dname=value …]
                   secrets    secrets engine throughput beside a plain read of the same bytes (SecretsBench) [MB | jdk]
                   archive    archive pass over a ~50 MiB source archive beside a bare gunzip [MiB] [runs]
                   scan       full scan of a ~50 MiB archive, submission to completed (target <= 10 s)
+                  pipeline   ~100 MB of real .py/.js to a fresh server, by stage, beside grep and tar (<= 3x grep)
+                  peers      secretlint (npm, recommended preset) beside Vigil's secrets scan on the same corpus
                   iac        IaC scan throughput on a generated Terraform and Kubernetes tree (1,000 .tf < 2 s)
                   sca        advisory snapshot import, and matching the Juice Shop lockfile (target < 200 ms)
                   noise      secrets findings per 100 MB of real code without secrets, by language, each listed

@@ -13,7 +13,7 @@ import java.time.Instant;
 import java.util.Locale;
 import java.util.UUID;
 
-/** Submits a scan through the typed client and polls it every 50 ms until it has ended. */
+/** Submits a scan through the typed client and polls it (every 50 ms unless told) until it has ended. */
 final class ScanRunner {
 
     private static final long POLL_MILLIS = 50;
@@ -57,6 +57,10 @@ final class ScanRunner {
     }
 
     static Timing run(VigilClient client, UUID projectId, byte[] archive, ScanType type, int commit) {
+        return run(client, projectId, archive, type, commit, POLL_MILLIS);
+    }
+
+    static Timing run(VigilClient client, UUID projectId, byte[] archive, ScanType type, int commit, long pollMillis) {
         String hash = String.format(Locale.ROOT, "%040x", commit);
         Instant submittedAt = Instant.now();
         long start = System.nanoTime();
@@ -73,13 +77,13 @@ final class ScanRunner {
                 throw new IllegalStateException("scan " + scan.id() + " is " + detail.status() + ": "
                         + detail.scanWarnings());
             }
-            sleep();
+            sleep(pollMillis);
         }
     }
 
-    private static void sleep() {
+    private static void sleep(long millis) {
         try {
-            Thread.sleep(POLL_MILLIS);
+            Thread.sleep(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);

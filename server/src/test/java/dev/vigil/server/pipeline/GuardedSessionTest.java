@@ -31,7 +31,8 @@ class GuardedSessionTest {
     void shouldTurnAStackOverflowOnAFileIntoAWarningAndAKindNotRead() {
         ScanWarnings warnings = new ScanWarnings();
         Coverage coverage = new Coverage();
-        GuardedSession session = new GuardedSession(OVERFLOWING, new KindReport(ScanKind.SCA, warnings, coverage));
+        GuardedSession session = new GuardedSession(OVERFLOWING, new KindReport(ScanKind.SCA, warnings, coverage),
+                new StageTimes());
 
         session.scan(new SourceFile("deep.json", new byte[0]));
 
@@ -42,7 +43,7 @@ class GuardedSessionTest {
     @Test
     void shouldFailTheScanWithAnExceptionWhenFinishingOverflows() {
         GuardedSession session = new GuardedSession(OVERFLOWING,
-                new KindReport(ScanKind.SCA, new ScanWarnings(), new Coverage()));
+                new KindReport(ScanKind.SCA, new ScanWarnings(), new Coverage()), new StageTimes());
 
         assertThatThrownBy(session::finish).isInstanceOf(IllegalStateException.class)
                 .hasCauseInstanceOf(StackOverflowError.class);

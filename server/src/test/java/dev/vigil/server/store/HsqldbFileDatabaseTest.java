@@ -21,7 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The HSQLDB file database keeps its small tables and the findings' counts in memory, and the tables that grow
- * with findings on disk, in a data file it reads through a memory map, with a row cache sized to the file.
+ * with findings on disk, in a data file it reads through a memory map, with a row cache sized to the file; its
+ * large objects (the archives, gzip already) are stored uncompressed.
  */
 class HsqldbFileDatabaseTest {
 
@@ -120,6 +121,14 @@ class HsqldbFileDatabaseTest {
             statement.execute("INSERT INTO first VALUES 1");
 
             assertThat(HsqldbRowCache.opened(created)).contains(new HsqldbRowCache(65_536, 131_072));
+        }
+    }
+
+    @Test
+    void storesUploadedArchivesAsTheyComeWithoutDeflatingThemAgain() {
+        try (Database database = Database.open(Dialect.hsqldbFileUrl(dataDir), Optional.empty(), "", 2)) {
+            String compressed = database.read(c -> property(c, "hsqldb.lob_compressed"));
+            assertThat(compressed).isEqualTo("false");
         }
     }
 

@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
@@ -74,6 +76,13 @@ public final class SecretsScanner implements Scanner, SecretMasking {
     /** The help of one bundled rule, if {@code ruleId} is one. */
     public static Optional<RuleHelp> helpOf(String ruleId) {
         return Optional.ofNullable(BundledHelp.BY_RULE.get(ruleId));
+    }
+
+    /** The bundled rules' keywords, lower case: what the prefilter looks for before any regex runs. */
+    public static SortedSet<String> bundledKeywords() {
+        SortedSet<String> keywords = new TreeSet<>();
+        RuleBook.bundled().rules().forEach(rule -> keywords.addAll(rule.keywords()));
+        return keywords;
     }
 
     @Override
