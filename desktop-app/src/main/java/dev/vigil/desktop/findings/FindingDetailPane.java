@@ -116,7 +116,9 @@ final class FindingDetailPane {
         row("Location", finding.location());
         row("Project", finding.projectName());
         row("Scanner", finding.scanType().wire());
-        row("Fix", finding.fixAvailable());
+        if (finding.scanType() != ScanKind.SCA || finding.isDirect()) {
+            row("Fix", finding.fixAvailable());  // a transitive dependency's command fixes nothing: see Remediation
+        }
         if (finding.scanType() == ScanKind.SCA) {  // a rule or a secret has no dependency to upgrade
             row("Breaking fix", yesNo(finding.isBreaking()));
             row("Direct dependency", yesNo(finding.isDirect()));

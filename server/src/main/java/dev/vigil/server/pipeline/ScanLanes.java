@@ -35,7 +35,7 @@ final class ScanLanes implements AutoCloseable {
     /** Hands {@code file} to every lane, waiting while a lane holds {@link #LANE_BYTES} already. */
     void offer(SourceFile file) {
         for (Lane lane : lanes) {
-            lane.put(new SourceFile(file.path(), file.content()));
+            lane.put(file.copy());
         }
     }
 

@@ -16,10 +16,10 @@ public final class SourceFile {
     private final String path;
     private final byte[] content;
     private final SecretMasking masking;
-    // computed on first use; engines on lanes of their own share a file, so each is published whole (volatile)
     private String text;
-    private volatile int[] lineStarts;
-    private volatile Masked masked;
+    private int[] lineStarts;
+    private String maskedText;
+    private int[] maskedLineStarts;
 
     public SourceFile(String path, byte[] content) {
         this(path, content, null);
@@ -33,6 +33,11 @@ public final class SourceFile {
 
     /** This file, whose {@link #context} masks secrets with {@code masking}; without one it keeps no context. */
     public SourceFile withSecretMasking(SecretMasking masking) {
+        return new SourceFile(path, content, masking);
+    }
+
+    /** The same file with caches of its own (its decoded text, its lines), for another thread to read. */
+    public SourceFile copy() {
         return new SourceFile(path, content, masking);
     }
 
@@ -75,7 +80,10 @@ public final class SourceFile {
 
     /** The 1-based line of a character offset into {@link #text()}. */
     public int lineOf(int charOffset) {
-        int index = Arrays.binarySearch(lineStarts(), charOffset);
+        if (lineStarts == null) {
+            lineStarts = computeLineStarts(text());
+        }
+        int index = Arrays.binarySearch(lineStarts, charOffset);
         return index >= 0 ? index + 1 : -index - 1;
     }
 
@@ -88,38 +96,28 @@ public final class SourceFile {
         if (masking == null || isBinary()) {
             return null;
         }
-        Masked once = masked;
-        if (once == null) {
-            once = mask();
-            masked = once;
+        if (maskedLineStarts == null) {
+            mask();
         }
-        return once.lineStarts().length == 0 ? null : CodeContext.around(once.text(), once.lineStarts(), line);
+        return maskedLineStarts.length == 0 ? null : CodeContext.around(maskedText, maskedLineStarts, line);
     }
 
-    private int[] lineStarts() {
-        int[] starts = lineStarts;
-        if (starts == null) {
-            starts = computeLineStarts(text());
-            lineStarts = starts;
-        }
-        return starts;
-    }
-
-    /** Masks the file; a masking that fails or moves a line keeps no context for it. */
-    private Masked mask() {
+    /** Masks once; a masking that fails or moves a line keeps no context for this file. */
+    private void mask() {
+        maskedLineStarts = new int[0];
         try {
-            String maskedText = masking.masked(this);
-            int[] starts = computeLineStarts(maskedText);
-            return starts.length == lineStarts().length ? new Masked(maskedText, starts) : Masked.NONE;
+            String masked = masking.masked(this);
+            int[] starts = computeLineStarts(masked);
+            if (lineStarts == null) {
+                lineStarts = computeLineStarts(text());
+            }
+            if (starts.length == lineStarts.length) {
+                maskedText = masked;
+                maskedLineStarts = starts;
+            }
         } catch (RuntimeException e) {
-            return Masked.NONE; // no context rather than no finding: the engine goes on
+            // no context rather than no finding: the engine goes on
         }
-    }
-
-    /** The text with its secrets masked and where its lines start; no line starts when there is none. */
-    private record Masked(String text, int[] lineStarts) {
-
-        static final Masked NONE = new Masked(null, new int[0]);
     }
 
     private static int[] computeLineStarts(String text) {

@@ -100,7 +100,7 @@ class ArchiveContentTest {
              "database_specific": {"severity": "HIGH"}}
             """;
     private static final String GITHUB_TOKEN = "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";
-    private static final String AWS_KEY_ID = "AKIAZ4QW7ERT2YUI9OPL";
+    private static final String AWS_KEY_ID = "AKIAZ4QW7ERT2YUIXOPL";  // AWS's format: AKIA and 16 of A-Z, 2-7
     private static final String AWS_SECRET = "k9Lm2Np4Qr6St8Uv0Wx1Yz3Ab5Cd7Ef9Gh2Ij4K";
 
     private static TestServer server;

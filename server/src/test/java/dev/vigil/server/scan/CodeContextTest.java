@@ -30,6 +30,16 @@ class CodeContextTest {
     }
 
     @Test
+    void masksALongTokenOfLettersAndDigitsThatNoRuleKnows() {
+        String awsSecretWithoutItsName = "k9Lm2Np4Qr6St8Uv0Wx1Yz3Ab5Cd7Ef9Gh2Ij4K";
+        FindingDetail.Context context = file("<aws>" + awsSecretWithoutItsName + "</aws>\n"
+                + "name = configuration_value_for_the_service_name\n" + "x ".repeat(145) + "Ab12".repeat(10)).context(1);
+
+        assertThat(context.lines()).containsExactly("<aws>k9Lm****</aws>",
+                "name = configuration_value_for_the_service_name", "x ".repeat(145) + "Ab12****");
+    }
+
+    @Test
     void clipsALineToThreeHundredCharactersWithoutSplittingACharacter() {
         String emoji = "\uD83D\uDE00";
         FindingDetail.Context context = file("x".repeat(299) + emoji + "tail\nshort").context(2);
