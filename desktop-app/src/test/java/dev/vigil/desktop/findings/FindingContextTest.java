@@ -95,8 +95,9 @@ class FindingContextTest {
         assertThat(fieldNames(robot)).contains("Breaking fix", "Direct dependency")
                 .doesNotContain("Fix");  // lodash is transitive: its install command would not fix it
 
-        robot.clickOn(robot.lookup(".reference-link").queryAllAs(Hyperlink.class).stream()
-                .filter(link -> link.getText().equals(GHSA)).findFirst().orElseThrow());
+        Hyperlink advisory = robot.lookup(".reference-link").queryAllAs(Hyperlink.class).stream()
+                .filter(link -> link.getText().equals(GHSA)).findFirst().orElseThrow();
+        robot.interact(advisory::fire);  // the pane is taller than the window: what a click does, without scrolling
 
         assertThat(WaitForAsyncUtils.waitFor(WaitForAsyncUtils.asyncFx(() -> Clipboard.getSystemClipboard().getString())))
                 .isEqualTo(GHSA);

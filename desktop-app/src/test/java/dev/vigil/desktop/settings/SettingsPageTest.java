@@ -1,5 +1,6 @@
 package dev.vigil.desktop.settings;
 
+import atlantafx.base.controls.ToggleSwitch;
 import dev.vigil.client.VigilApiException;
 import dev.vigil.desktop.connection.DesktopPaths;
 import dev.vigil.desktop.connection.DesktopSettings;
@@ -99,7 +100,8 @@ class SettingsPageTest {
     void switchesTheThemeWhereTheShellKeepsIt(FxRobot robot) {
         openSettings(robot);
 
-        robot.clickOn("#dark-theme");
+        ToggleSwitch dark = robot.lookup("#dark-theme").queryAs(ToggleSwitch.class);
+        robot.interact(() -> dark.setSelected(true));  // the card sits below the fold of the test's window
 
         Fx.waitUntil(5, () -> session.darkThemeProperty().get());
         assertThat(robot.lookup(".vigil-root").query().getPseudoClassStates().toString()).contains("dark");
