@@ -93,7 +93,7 @@ public final class SourceFile {
      * computed once, when a finding first asks for it.
      */
     public FindingDetail.Context context(int line) {
-        if (masking == null || isBinary()) {
+        if (masking == null) {
             return null;
         }
         if (maskedLineStarts == null) {
@@ -105,6 +105,9 @@ public final class SourceFile {
     /** Masks once; a masking that fails or moves a line keeps no context for this file. */
     private void mask() {
         maskedLineStarts = new int[0];
+        if (isBinary()) {  // decided once per file, not once per finding
+            return;
+        }
         try {
             String masked = masking.masked(this);
             int[] starts = computeLineStarts(masked);
