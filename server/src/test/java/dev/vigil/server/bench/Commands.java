@@ -38,6 +38,7 @@ final class Commands {
             Process process = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(output).start();
             if (!process.waitFor(timeout, unit)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly();
                 throw new IOException(String.join(" ", command) + " ran past " + timeout + " " + unit);
             }

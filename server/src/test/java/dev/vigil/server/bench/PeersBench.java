@@ -22,7 +22,8 @@ import java.util.concurrent.TimeUnit;
  * {@link PipelineCorpus} tree, and Vigil's secrets scan of the same corpus as {@code .tar.gz} on a freshly
  * started server; each the median of three, with what it found and the keyword pass as the floor.
  *
- * <p>Run: {@code ./bench peers [-Dbench.pipeline.mb=100] [-Dbench.peers.runs=3]}.
+ * <p>Run: {@code ./bench peers [-Dbench.pipeline.mb=100] [-Dbench.peers.runs=3] [-Dbench.peers.minutes=30]}, the
+ * last a bound on each secretlint run.
  */
 public final class PeersBench {
 
@@ -31,6 +32,9 @@ public final class PeersBench {
     private static final String PRESET = "{\"rules\":[{\"id\":\"@secretlint/secretlint-rule-preset-recommend\"}]}";
     private static final long MEGABYTES = Long.getLong("bench.pipeline.mb", 100);
     private static final int RUNS = Integer.getInteger("bench.peers.runs", 3);
+    /** secretlint's time grows faster than its input (about 45 s for 24 MB, 240 s for 39 MB of JavaScript). */
+    private static final int MINUTES = Integer.getInteger("bench.peers.minutes", 30);
+    private static final String CPU_PREFIX = "cpu-seconds ";
 
     /** A tool's median time over the corpus and what its last run found, by rule. */
     record Outcome(String tool, double seconds, Map<String, Integer> findingsByRule) {
@@ -114,14 +118,17 @@ public final class PeersBench {
         try {
             double[] seconds = new double[RUNS];
             for (int i = 0; i < RUNS; i++) {
-                List<String> command = List.of("sh", "-c", "cd \"$0\" && exec \"$1\" '**/*' --secretlintrcJSON \"$2\""
-                        + " --format json --output \"$3\"", corpus.tree().toString(), cli.toString(), PRESET,
-                        report.toString());
-                Commands.Result result = Commands.run(command, 30, TimeUnit.MINUTES);
+                // /usr/bin/time adds the CPU time: on a shared machine it says what the wall time cannot
+                List<String> command = List.of("/usr/bin/time", "-f", CPU_PREFIX + "%U %S", "sh", "-c",
+                        "cd \"$0\" && exec \"$1\" '**/*' --secretlintrcJSON \"$2\" --format json --output \"$3\"",
+                        corpus.tree().toString(), cli.toString(), PRESET, report.toString());
+                Commands.Result result = Commands.run(command, MINUTES, TimeUnit.MINUTES);
                 if (result.exit() != 0) {
                     throw new IOException("secretlint exited with " + result.exit() + ": " + result.output());
                 }
                 seconds[i] = result.seconds();
+                System.out.println("secretlint run " + (i + 1) + ": " + ScanRunner.seconds(result.seconds())
+                        + " s wall, " + cpuSeconds(result.output()) + " s CPU (user + system)");
             }
             Map<String, Integer> byRule = new TreeMap<>();
             for (JsonNode file : new ObjectMapper().readTree(report.toFile())) {
@@ -131,6 +138,13 @@ public final class PeersBench {
         } finally {
             Files.deleteIfExists(report);
         }
+    }
+
+    private static String cpuSeconds(String output) {
+        return output.lines().filter(line -> line.startsWith(CPU_PREFIX)).reduce((first, last) -> last)
+                .map(line -> line.substring(CPU_PREFIX.length()).split(" "))
+                .map(times -> format(Double.parseDouble(times[0]) + Double.parseDouble(times[1])))
+                .orElse("?");
     }
 
     private static String format(double value) {
