@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  * {@link PipelineCorpus} tree, and Vigil's secrets scan of the same corpus as {@code .tar.gz} on a freshly
  * started server; each the median of three, with what it found and the keyword pass as the floor.
  *
- * <p>Run: {@code ./bench peers [-Dbench.pipeline.mb=100] [-Dbench.peers.runs=3] [-Dbench.peers.minutes=30]}, the
+ * <p>Run: {@code ./bench peers [-Dbench.pipeline.mb=25] [-Dbench.peers.runs=3] [-Dbench.peers.minutes=30]}, the
  * last a bound on each secretlint run.
  */
 public final class PeersBench {
@@ -30,7 +30,7 @@ public final class PeersBench {
     static final List<String> SECRETLINT = List.of("secretlint@12.0.0",
             "@secretlint/secretlint-rule-preset-recommend@12.0.0");
     private static final String PRESET = "{\"rules\":[{\"id\":\"@secretlint/secretlint-rule-preset-recommend\"}]}";
-    private static final long MEGABYTES = Long.getLong("bench.pipeline.mb", 100);
+    private static final long MEGABYTES = Long.getLong("bench.pipeline.mb", 25);
     private static final int RUNS = Integer.getInteger("bench.peers.runs", 3);
     /** secretlint's time grows faster than its input (about 45 s for 24 MB, 240 s for 39 MB of JavaScript). */
     private static final int MINUTES = Integer.getInteger("bench.peers.minutes", 30);
