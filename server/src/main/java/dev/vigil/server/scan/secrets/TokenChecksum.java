@@ -18,7 +18,8 @@ import java.util.zip.CRC32;
  * before the last {@code _}, its bytes least significant first, as Grafana's token generator writes them.
  * {@code grafana-key}: Grafana's API keys ({@code eyJrIjoi…}) have no checksum, but are the Base64 of the JSON its
  * key generator writes, {@code {"k":"<32 letters and digits>","n":"<name>","id":<organisation>}}. A string
- * of the right shape whose checksum does not hold was not issued by the provider.
+ * of the right shape whose checksum does not hold was not issued by the provider
+ * (docs/adr/0067-provider-rules-check-what-the-format-guarantees.md).
  */
 enum TokenChecksum {
 

@@ -97,6 +97,39 @@ class ProviderFormatTest {
     }
 
     @Test
+    void reportsShopifyTokensOfExactlyThirtyEightCharacters() {
+        assertThat(rules("shop.env", "SHOPIFY_TOKEN=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")).contains("shopify-access-token");
+        assertThat(rules("shop.env", "SHOPIFY_TOKEN=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e9"))
+                .doesNotContain("shopify-access-token");
+        assertThat(rules("shop.env", "SHOPIFY_TOKEN=x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")).doesNotContain("shopify-access-token");
+    }
+
+    @Test
+    void reportsDigitalOceanRefreshTokensOnlyWithTheDocumentedLowerCasePrefix() {
+        String hex = "5d0c7e1a9f3b2486c1e07a4d9b3f628e0a7c5d1b9e4f3a2860c7d1e5b9a3f402";
+        assertThat(rules("do.env", "REFRESH=dor_v1_" + hex)).contains("digitalocean-refresh-token");
+        assertThat(rules("do.env", "REFRESH=DOR_V1_" + hex)).doesNotContain("digitalocean-refresh-token");
+    }
+
+    @Test
+    void reportsTelegramBotTokensWhoseBotIdIsANumberOfAtMostSixteenDigits() {
+        String secret = "AAF3kq9ZpW2xLr7Tn5bVc8HdYs1Mg4JeQo0";
+        assertThat(rules("bot.env", "TELEGRAM_BOT_TOKEN=7204583149:" + secret)).contains("telegram-bot-api-token");
+        assertThat(rules("bot.env", "TELEGRAM_BOT_TOKEN=0204583149:" + secret)).doesNotContain("telegram-bot-api-token");
+        assertThat(rules("bot.env", "TELEGRAM_BOT_TOKEN=72045831491234567:" + secret)).doesNotContain("telegram-bot-api-token");
+    }
+
+    @Test
+    void reportsGoogleServiceAccountKeysOnlyWhenThePrivateKeyIsDer() {
+        String file = "{\"type\": \"service_account\", \"private_key\": \"-----BEGIN PRIVATE KEY-----\\n%s\\n"
+                + "-----END PRIVATE KEY-----\\n\"}";
+        String der = "MIIEvgIBADANBgkqhkiG9w0BAQEFAASCBKgwggSkAgEAAoIBAQDJq8vX2m4TzL0p";
+        String filler = "TheKeyGoesHereCopyItFromTheConsoleAndNeverCommitItToTheRepository";
+        assertThat(rules("sa.json", file.formatted(der))).contains("gcp-service-account-key");
+        assertThat(rules("sa.json", file.formatted(filler))).doesNotContain("gcp-service-account-key");
+    }
+
+    @Test
     void ignoresTokensSignedWithAKeyThatDocumentationPublishes() {
         String signedWithSecret = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzY29wZSI6ImRlbW8ifQ"
                 + ".taFBC2ivICEzp-nehqUYPPnwZjHR2udniXUsNOf_EaE";
