@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Locale;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -62,6 +63,70 @@ class ProviderFormatTest {
         assertThat(TokenChecksum.BECH32.holds(key.substring(0, key.length() - 1) + "Q")).isFalse();
         assertThat(rules("keys.txt", key)).containsExactly("age-secret-key");
         assertThat(rules("keys.txt", key.substring(0, key.length() - 1) + "Q")).isEmpty();
+    }
+
+    @Test
+    void reportsAtlassianApiTokensOfAnyLengthOnlyWhenTheirCrc32Holds() {
+        String token = "ATATT3ZWzwDFrlGXl_z1BVXBt7wRkl8OZfIa2AUk7z7gTqBu4wweocv81k2lsNaWQrZzhB4GZqT8hqt0pmpsLww0sAO-DGpUxjKbgRBW"
+                + "ZRZX1VlxeVZ4DNCNnOBFXL=59D0F9EF";
+        assertThat(TokenChecksum.CRC32_HEX.holds(token)).isTrue();
+        assertThat(rules("jira.env", "JIRA_API_TOKEN=" + token)).contains("atlassian-cloud-api-token");
+        assertThat(rules("jira.env", "JIRA_API_TOKEN=" + token.replace("=59D0F9EF", "=59D0F9EE")))
+                .doesNotContain("atlassian-cloud-api-token");
+        assertThat(rules("jira.env", "JIRA_API_TOKEN=" + token.replace("ZWzw", "ZWzv")))
+                .doesNotContain("atlassian-cloud-api-token");
+    }
+
+    @Test
+    void reportsGrafanaServiceAccountTokensOnlyWhenTheirChecksumHolds() {
+        String token = "glsa_SoJGr297EYx8ZXnd1mof4efXgMxhV8az_fe61507e";
+        assertThat(TokenChecksum.CRC32_HEX_LE.holds(token)).isTrue();
+        assertThat(rules("grafana.ini", "token = " + token)).contains("grafana-service-account-token");
+        assertThat(rules("grafana.ini", "token = " + token.replace("SoJG", "SoJH"))).doesNotContain("grafana-service-account-token");
+        assertThat(rules("grafana.ini", "token = " + token.toUpperCase(Locale.ROOT)))
+                .doesNotContain("grafana-service-account-token");
+    }
+
+    @Test
+    void reportsGrafanaApiKeysOnlyWhenTheyDecodeToTheJsonGrafanaWrites() {
+        String key = "eyJrIjoiakREOFhsVHpVd0JHWmhJaGZWRHFkUTdQOG52b3QxWG4iLCJuIjoiZ3JhZmFuYT5+b3BzIiwiaWQiOjN9";
+        String shapeOnly = "eyJrIjoiKx1QCCXPPDl8IqZRRahH6e8HxuwKEY0u9k3chRiASp6G09B9uxRFdB9QWP0nZblM9XC3GTH2YBDtaqna";
+        assertThat(TokenChecksum.GRAFANA_KEY.holds(key)).isTrue();
+        assertThat(rules("grafana.env", "GF_API_KEY=" + key)).contains("grafana-api-key");
+        assertThat(rules("grafana.env", "GF_API_KEY=" + shapeOnly)).doesNotContain("grafana-api-key");
+    }
+
+    @Test
+    void reportsShopifyTokensOfExactlyThirtyEightCharacters() {
+        assertThat(rules("shop.env", "SHOPIFY_TOKEN=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")).contains("shopify-access-token");
+        assertThat(rules("shop.env", "SHOPIFY_TOKEN=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e9"))
+                .doesNotContain("shopify-access-token");
+        assertThat(rules("shop.env", "SHOPIFY_TOKEN=x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")).doesNotContain("shopify-access-token");
+    }
+
+    @Test
+    void reportsDigitalOceanRefreshTokensOnlyWithTheDocumentedLowerCasePrefix() {
+        String hex = "5d0c7e1a9f3b2486c1e07a4d9b3f628e0a7c5d1b9e4f3a2860c7d1e5b9a3f402";
+        assertThat(rules("do.env", "REFRESH=dor_v1_" + hex)).contains("digitalocean-refresh-token");
+        assertThat(rules("do.env", "REFRESH=DOR_V1_" + hex)).doesNotContain("digitalocean-refresh-token");
+    }
+
+    @Test
+    void reportsTelegramBotTokensWhoseBotIdIsANumberOfAtMostSixteenDigits() {
+        String secret = "AAF3kq9ZpW2xLr7Tn5bVc8HdYs1Mg4JeQo0";
+        assertThat(rules("bot.env", "TELEGRAM_BOT_TOKEN=7204583149:" + secret)).contains("telegram-bot-api-token");
+        assertThat(rules("bot.env", "TELEGRAM_BOT_TOKEN=0204583149:" + secret)).doesNotContain("telegram-bot-api-token");
+        assertThat(rules("bot.env", "TELEGRAM_BOT_TOKEN=72045831491234567:" + secret)).doesNotContain("telegram-bot-api-token");
+    }
+
+    @Test
+    void reportsGoogleServiceAccountKeysOnlyWhenThePrivateKeyIsDer() {
+        String file = "{\"type\": \"service_account\", \"private_key\": \"-----BEGIN PRIVATE KEY-----\\n%s\\n"
+                + "-----END PRIVATE KEY-----\\n\"}";
+        String der = "MIIEvgIBADANBgkqhkiG9w0BAQEFAASCBKgwggSkAgEAAoIBAQDJq8vX2m4TzL0p";
+        String filler = "TheKeyGoesHereCopyItFromTheConsoleAndNeverCommitItToTheRepository";
+        assertThat(rules("sa.json", file.formatted(der))).contains("gcp-service-account-key");
+        assertThat(rules("sa.json", file.formatted(filler))).doesNotContain("gcp-service-account-key");
     }
 
     @Test

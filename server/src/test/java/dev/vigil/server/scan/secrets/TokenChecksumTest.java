@@ -12,9 +12,11 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * GitHub's and npm's tokens end in the base62 CRC32 of their 30 random characters: a token whose checksum
- * holds is reported by its provider's rule, and the same token with one character changed is not. The
- * tokens below were made for this test (30 random characters and their checksum), outside Vigil's code.
+ * GitHub's and npm's tokens end in the base62 CRC32 of their 30 random characters, Atlassian's API tokens in the
+ * hex CRC32 of what precedes it, Grafana's service account tokens in the hex CRC32 of their prefix and secret,
+ * least significant byte first: a token whose checksum holds is reported by its provider's rule, and the same
+ * token with one character changed is not. The tokens below were made for this test (random characters and
+ * their checksum), outside Vigil's code.
  */
 class TokenChecksumTest {
 
@@ -28,6 +30,8 @@ class TokenChecksumTest {
         "github-app-token, ghs_rrnPmbycXFEaUPl8npO0y23Ve2lMmR34gBCR",
         "github-refresh-token, 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",
         "npm-access-token, 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",
+        "atlassian-cloud-api-token, ATATT3haD0kyxspHDn-Ka7-WxYmhGAl9ZA2PT38zEtOG6OZr9cArCbM2iC-ScT8nopEel62EXo0fi_p3svcRRhPvL_IIgME-MoKML_oZXunRubynmvFjNhUgWxmvuloOowaSlOA31veP8jxWv8h2VoqNVHgxNZRUWZF0X9zx20zshFF7--ZQ5q-GuZY23=3F4B3769",
+        "grafana-service-account-token, glsa_ho4PAAANvkYfQv9NomBbjl2y4y5qtO2o_2d078387",
     })
     void reportsATokenWhoseChecksumHoldsAndNotTheSameTokenWithOneCharacterChanged(String rule, String token) {
         assertThat(ruleIds("deploy with " + token + " today")).containsExactly(rule);
@@ -41,6 +45,20 @@ class TokenChecksumTest {
     void checksGitHubsPublishedExampleToken() {
         assertThat(TokenChecksum.CRC32_BASE62.holds("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")).isTrue();
         assertThat(TokenChecksum.CRC32_BASE62.holds("ghp_zQWBuTSOoRi4A9spHcVY5ncnsDkxkJ0mLq18")).isFalse();
+    }
+
+    @Test
+    void readsGrafanasChecksumLeastSignificantByteFirstAndAtlassiansInUpperCase() {
+        // the CRC32 of glsa_ and the 32 characters is 0xb79ddd7d; Grafana writes its bytes least significant first
+        String grafana = "glsa_DhU4XgaOzyx7J3SdoVwgP4FmErxTM1cH_7ddd9db7";
+        assertThat(TokenChecksum.CRC32_HEX_LE.holds(grafana)).isTrue();
+        assertThat(TokenChecksum.CRC32_HEX_LE.holds(grafana.replace("_7ddd9db7", "_b79ddd7d"))).isFalse();
+        assertThat(TokenChecksum.CRC32_HEX_LE.holds(grafana.replace("_7ddd9db7", "_7DDD9DB7"))).isFalse();
+        String atlassian = "ATATT3ZWzwDFrlGXl_z1BVXBt7wRkl8OZfIa2AUk7z7gTqBu4wweocv81k2lsNaWQrZzhB4GZqT8hqt0pmpsLww0sAO"
+                + "-DGpUxjKbgRBWZRZX1VlxeVZ4DNCNnOBFXL=59D0F9EF";
+        assertThat(TokenChecksum.CRC32_HEX.holds(atlassian)).isTrue();
+        assertThat(TokenChecksum.CRC32_HEX.holds(atlassian.replace("=59D0F9EF", "=59d0f9ef"))).isFalse();
+        assertThat(TokenChecksum.CRC32_HEX.holds("=59D0F9EF")).isFalse();
     }
 
     @Test
