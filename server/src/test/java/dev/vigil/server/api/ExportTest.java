@@ -88,9 +88,12 @@ class ExportTest {
 
     @Test
     void csvDefusesFormulasAndQuotesSeparators() {
-        var detection = new Detection(ScanKind.IAC, "=HYPERLINK(\"http://evil\")", "t", Severity.INFO,
-                "CWE-1", "a,b.tf", 3, "+cmd|' /C calc'!A0, \"quoted\"\nnext", "@SUM(1)", false, false, "x",
-                List.of());
+        var detection = Detection.builder(ScanKind.IAC, "=HYPERLINK(\"http://evil\")", Severity.INFO, "a,b.tf", 3, "x")
+                .title("t")
+                .cwe("CWE-1")
+                .description("+cmd|' /C calc'!A0, \"quoted\"\nnext")
+                .fixAvailable("@SUM(1)")
+                .build();
         FindingSeeder.insert(server.server().database(), tenant.id(), project.id(),
                 List.of(new MergeRepository.NewFinding(UUID.randomUUID(), detection, 1L, null)));
 

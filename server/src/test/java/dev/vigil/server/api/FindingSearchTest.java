@@ -270,7 +270,10 @@ class FindingSearchTest {
 
     private static Detection detection(ScanKind kind, String rule, String title, Severity severity, String path,
                                        int line, String description, List<String> aliases) {
-        return new Detection(kind, rule, title, severity, null, path, line, description, null, false, false,
-                rule + path.toLowerCase(Locale.ROOT), aliases);
+        return Detection.builder(kind, rule, severity, path, line, rule + path.toLowerCase(Locale.ROOT))
+                .title(title)
+                .description(description)
+                .aliases(aliases)
+                .build();
     }
 }

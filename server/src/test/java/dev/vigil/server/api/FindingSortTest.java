@@ -80,9 +80,13 @@ class FindingSortTest {
     private static Detection detection(Random random, String identity) {
         String rule = "rule-" + (char) ('a' + random.nextInt(5));
         String path = "src/dir" + random.nextInt(3) + "/file" + random.nextInt(4) + ".tf";
-        return new Detection(ScanKind.values()[random.nextInt(3)], rule, "title " + rule,
-                Severity.values()[random.nextInt(5)], "CWE-20", path, 1 + random.nextInt(3) * 9,
-                "problem in " + path, null, false, false, identity, List.of());
+        ScanKind kind = ScanKind.values()[random.nextInt(3)];
+        Severity severity = Severity.values()[random.nextInt(5)];
+        return Detection.builder(kind, rule, severity, path, 1 + random.nextInt(3) * 9, identity)
+                .title("title " + rule)
+                .cwe("CWE-20")
+                .description("problem in " + path)
+                .build();
     }
 
     /** The order a sort promises: its column, then the default order, whatever the direction. */

@@ -170,8 +170,12 @@ class FindingCountsTest {
     }
 
     private static Detection detection(Known known, Severity severity) {
-        return new Detection(known.place().kind(), "rule-rerated", "Re-rated", severity, "CWE-79", known.path(), 1,
-                "re-rated by the scan", null, false, false, "rerated-" + known.id(), List.of());
+        return Detection.builder(known.place().kind(), "rule-rerated", severity, known.path(), 1,
+                        "rerated-" + known.id())
+                .title("Re-rated")
+                .cwe("CWE-79")
+                .description("re-rated by the scan")
+                .build();
     }
 
     private static void assertCountsMatch(List<UUID> projects) throws Exception {

@@ -191,8 +191,14 @@ class ScanMergeTest {
     @Test
     void aScanOnlyResolvesFindingsOfTheKindsItRan() {
         Project project = tenant.owner().createProject(new NewProject("kinds", "main"));
-        var sca = new Detection(ScanKind.SCA, "CVE-2021-44228", "log4j", Severity.CRITICAL, "CWE-502", "pom.xml", 10,
-                "Log4Shell", "upgrade", false, true, "Maven:org.apache.logging.log4j:log4j-core", List.of());
+        var sca = Detection.builder(ScanKind.SCA, "CVE-2021-44228", Severity.CRITICAL, "pom.xml", 10,
+                        "Maven:org.apache.logging.log4j:log4j-core")
+                .title("log4j")
+                .cwe("CWE-502")
+                .description("Log4Shell")
+                .fixAvailable("upgrade")
+                .direct(true)
+                .build();
         FindingSeeder.insert(server.server().database(), tenant.id(), project.id(),
                 List.of(new MergeRepository.NewFinding(UUID.randomUUID(), sca, System.currentTimeMillis(), null)));
 
