@@ -99,11 +99,17 @@ class DecisionsViewModelTest {
         Project second = tenant.owner().createProject(new NewProject("api", "main"));
         long now = System.currentTimeMillis();
         for (Project project : List.of(first, second)) {
-            Detection sca = new Detection(ScanKind.SCA, "GHSA-desk-0000-0001", "Test", Severity.HIGH, null,
-                    "package-lock.json", 3, "left-pad 1.0.0 (npm) is affected by GHSA-desk-0000-0001: Test.", null,
-                    false, true, "npm:left-pad", List.of());
-            Detection iac = new Detection(ScanKind.IAC, "aws-s3-public-acl", "Public", Severity.HIGH, null,
-                    "main.tf", 2, "public bucket", null, false, false, "aws_s3_bucket.site", List.of());
+            Detection sca = Detection.builder(ScanKind.SCA, "GHSA-desk-0000-0001", Severity.HIGH,
+                            "package-lock.json", 3, "npm:left-pad")
+                    .title("Test")
+                    .description("left-pad 1.0.0 (npm) is affected by GHSA-desk-0000-0001: Test.")
+                    .direct(true)
+                    .build();
+            Detection iac = Detection.builder(ScanKind.IAC, "aws-s3-public-acl", Severity.HIGH, "main.tf", 2,
+                            "aws_s3_bucket.site")
+                    .title("Public")
+                    .description("public bucket")
+                    .build();
             FindingSeeder.insert(server.server().database(), tenant.id(), project.id(), List.of(
                     new NewFinding(UUID.randomUUID(), sca, now, null), new NewFinding(UUID.randomUUID(), iac, now, null)));
         }

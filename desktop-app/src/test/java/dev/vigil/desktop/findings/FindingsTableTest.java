@@ -169,9 +169,12 @@ class FindingsTableTest {
         waitForFirstPage(robot);
         long now = System.currentTimeMillis();
         List<MergeRepository.NewFinding> sameRuleSameFile = IntStream.rangeClosed(1, 3)
-                .mapToObj(line -> new MergeRepository.NewFinding(UUID.randomUUID(), new Detection(ScanKind.IAC,
-                        "s3-bucket-unencrypted", "Bucket not encrypted", Severity.HIGH, "CWE-311", "infra/main.tf",
-                        line * 10, "bucket " + line, null, false, false, "bucket-" + line, List.of()), now, null))
+                .mapToObj(line -> new MergeRepository.NewFinding(UUID.randomUUID(), Detection.builder(ScanKind.IAC,
+                                "s3-bucket-unencrypted", Severity.HIGH, "infra/main.tf", line * 10, "bucket-" + line)
+                        .title("Bucket not encrypted")
+                        .cwe("CWE-311")
+                        .description("bucket " + line)
+                        .build(), now, null))
                 .toList();
         FindingSeeder.insert(server.server().database(), seeded.tenant().id(), seeded.project().id(), sameRuleSameFile);
         robot.interact(() -> page.findings().refresh());
