@@ -54,12 +54,12 @@ class DependencyPathTest {
                 "7".repeat(40), ScanType.FULL));
         ScanDetail done = tenant.owner().awaitScan(scan.id(), Duration.ofSeconds(60));
         assertThat(done.status()).isEqualTo(ScanStatus.COMPLETED);
-        findings = tenant.owner().allFindings(FindingFilter.none()).toList();
+        findings = tenant.owner().findings().all(FindingFilter.none()).toList();
     }
 
     @Test
     void showsTheChainThroughTheDirectDependencyAndPinsATransitiveOneWithNpmOverrides() {
-        FindingDetail jsonwebtoken = tenant.owner().findingDetail(finding("GHSA-c7hr-j4mj-j2w6").id());
+        FindingDetail jsonwebtoken = tenant.owner().findings().detail(finding("GHSA-c7hr-j4mj-j2w6").id());
 
         assertThat(jsonwebtoken.dependencyPath()).containsExactly(ROOT, "express-jwt@0.1.3", "jsonwebtoken@0.1.0");
         assertThat(jsonwebtoken.remediation()).isEqualTo("jsonwebtoken 0.1.0 comes in through express-jwt@0.1.3;"

@@ -110,7 +110,7 @@ class FindingSortTest {
         List<Finding> all = new ArrayList<>();
         String cursor = null;
         do {
-            Page<Finding> page = tenant.owner().listFindings(filter, sort, limit, cursor);
+            Page<Finding> page = tenant.owner().findings().list(filter, sort, limit, cursor);
             all.addAll(page.data());
             cursor = page.nextCursor();
         } while (cursor != null);
@@ -155,13 +155,13 @@ class FindingSortTest {
     @Test
     void shouldRefuseACursorOfAnotherSort() {
         FindingSort byRule = FindingSort.ascending(FindingSort.Column.RULE_ID);
-        String defaultCursor = tenant.owner().listFindings(FindingFilter.none(), 5, null).nextCursor();
-        String ruleCursor = tenant.owner().listFindings(FindingFilter.none(), byRule, 5, null).nextCursor();
+        String defaultCursor = tenant.owner().findings().list(FindingFilter.none(), 5, null).nextCursor();
+        String ruleCursor = tenant.owner().findings().list(FindingFilter.none(), byRule, 5, null).nextCursor();
 
         for (var attempt : List.<Runnable>of(
-                () -> tenant.owner().listFindings(FindingFilter.none(), byRule, 5, defaultCursor),
-                () -> tenant.owner().listFindings(FindingFilter.none(), byRule.reversed(), 5, ruleCursor),
-                () -> tenant.owner().listFindings(FindingFilter.none(), 5, ruleCursor))) {
+                () -> tenant.owner().findings().list(FindingFilter.none(), byRule, 5, defaultCursor),
+                () -> tenant.owner().findings().list(FindingFilter.none(), byRule.reversed(), 5, ruleCursor),
+                () -> tenant.owner().findings().list(FindingFilter.none(), 5, ruleCursor))) {
             assertThatThrownBy(attempt::run).isInstanceOfSatisfying(VigilApiException.class, e -> {
                 assertThat(e.status()).isEqualTo(400);
                 assertThat(e.code()).isEqualTo("INVALID_CURSOR");
