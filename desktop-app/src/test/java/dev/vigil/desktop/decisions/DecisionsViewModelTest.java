@@ -161,7 +161,7 @@ class DecisionsViewModelTest {
     @Test
     void applyToPreviewsTheCountThenMakesTheDecisionForThePackageAcrossTheTenant() {
         List<Project> projects = seedFindings();
-        Finding finding = tenant.owner().allFindings(FindingFilter.none().withProject(projects.get(0).id()))
+        Finding finding = tenant.owner().findings().all(FindingFilter.none().withProject(projects.get(0).id()))
                 .filter(f -> f.scanType() == ScanKind.SCA).findFirst().orElseThrow();
         ApplyToViewModel model = new ApplyToViewModel(sessionAs(Role.ADMIN), tasks, finding);
         assertThat(model.previewProperty().get()).as("rule, this project").isEqualTo(1);
@@ -177,7 +177,7 @@ class DecisionsViewModelTest {
         model.create();
 
         assertThat(model.createdProperty().get().applied()).isEqualTo(2);
-        assertThat(tenant.owner().allFindings(FindingFilter.none()).filter(f -> f.scanType() == ScanKind.SCA))
+        assertThat(tenant.owner().findings().all(FindingFilter.none()).filter(f -> f.scanType() == ScanKind.SCA))
                 .allSatisfy(f -> {
                     assertThat(f.status()).isEqualTo(FindingStatus.FALSE_POSITIVE);
                     assertThat(FindingDetailViewModel.decisionOf(f))
@@ -188,7 +188,7 @@ class DecisionsViewModelTest {
     @Test
     void applyToAnIacFindingOffersNoPackageAndTheServerSaysWhatIsMissing() {
         Project project = seedFindings().get(0);
-        Finding finding = tenant.owner().allFindings(FindingFilter.none().withProject(project.id()))
+        Finding finding = tenant.owner().findings().all(FindingFilter.none().withProject(project.id()))
                 .filter(f -> f.scanType() == ScanKind.IAC).findFirst().orElseThrow();
         ApplyToViewModel model = new ApplyToViewModel(sessionAs(Role.ADMIN), tasks, finding);
 
@@ -199,6 +199,6 @@ class DecisionsViewModelTest {
 
         assertThat(model.createdProperty().get()).isNull();
         assertThat(model.problemProperty().get()).contains("until");
-        assertThat(tenant.owner().getFinding(finding.id()).status()).isEqualTo(FindingStatus.OPEN);
+        assertThat(tenant.owner().findings().get(finding.id()).status()).isEqualTo(FindingStatus.OPEN);
     }
 }

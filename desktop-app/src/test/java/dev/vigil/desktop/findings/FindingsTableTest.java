@@ -148,14 +148,14 @@ class FindingsTableTest {
 
         Fx.waitUntil(30, () -> byRule.equals(page.findings().model().sortProperty().get()));
         Fx.waitUntil(30, () -> table(robot).getItems().equals(
-                seeded.owner().listFindings(FindingFilter.none(), byRule, 100, null).data()));
+                seeded.owner().findings().list(FindingFilter.none(), byRule, 100, null).data()));
         assertThat(table(robot).getItems()).isSortedAccordingTo(Comparator.comparing(Finding::ruleId));
 
         robot.interact(() -> rule.setSortType(TableColumn.SortType.DESCENDING));
 
         Fx.waitUntil(30, () -> byRule.reversed().equals(page.findings().model().sortProperty().get()));
         Fx.waitUntil(30, () -> table(robot).getItems().equals(
-                seeded.owner().listFindings(FindingFilter.none(), byRule.reversed(), 100, null).data()));
+                seeded.owner().findings().list(FindingFilter.none(), byRule.reversed(), 100, null).data()));
 
         robot.interact(() -> table(robot).getSortOrder().clear());
 
@@ -248,7 +248,7 @@ class FindingsTableTest {
         assertThat(page.findings().model().filters().slaBreachedOnly()).isFalse();
         assertThat(severities.getCheckModel().getCheckedItems()).isEmpty();
         assertThat(clear.isDisabled()).isTrue();
-        assertThat(table(robot).getItems()).isEqualTo(seeded.owner().listFindings(FindingFilter.none(), 100, null).data());
+        assertThat(table(robot).getItems()).isEqualTo(seeded.owner().findings().list(FindingFilter.none(), 100, null).data());
     }
 
     @Test
