@@ -9,11 +9,16 @@ import dev.vigil.model.FindingFilter;
 import dev.vigil.model.NewProject;
 import dev.vigil.model.Project;
 import dev.vigil.model.ScanDetail;
+import dev.vigil.model.ScanKind;
 import dev.vigil.model.ScanStatus;
 import dev.vigil.model.ScanType;
+import dev.vigil.model.Severity;
 import dev.vigil.server.advisories.AdvisoryImporter;
 import dev.vigil.server.advisories.AdvisoryRepository;
+import dev.vigil.server.scan.Detection;
+import dev.vigil.server.store.MergeRepository;
 import dev.vigil.server.testing.Archives;
+import dev.vigil.server.testing.FindingSeeder;
 import dev.vigil.server.testing.TestData;
 import dev.vigil.server.testing.TestServer;
 import dev.vigil.server.testing.VigilServerTest;
@@ -26,6 +31,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -80,6 +86,49 @@ class DependencyPathTest {
         assertThat(body.path("remediation").asText()).contains("\"overrides\": {\"lodash\": \"4.17.12\"}");
         assertThat(other.path("dependency_path").isNull()).isTrue();
         assertThat(other.path("remediation").isNull()).isTrue();
+    }
+
+    @Test
+    void shouldGiveEachFindingItsListedFieldsItsContextAndItsDependencyInTheDetail() {
+        for (Finding listed : findings) {
+            FindingDetail detail = tenant.owner().findings().detail(listed.id());
+
+            assertThat(detail.finding()).as(listed.ruleId()).isEqualTo(listed);
+            int line = Integer.parseInt(listed.location().substring(listed.location().lastIndexOf(':') + 1));
+            assertThat(detail.context()).as(listed.location()).isNotNull();
+            assertThat(line).isBetween(detail.context().startLine(),
+                    detail.context().startLine() + detail.context().lines().size() - 1);
+            if (listed.scanType() == ScanKind.SCA) {
+                assertThat(detail.dependencyPath()).as(listed.ruleId()).startsWith(ROOT);
+                assertThat(detail.remediation()).as(listed.ruleId()).isNotBlank();
+            } else {
+                assertThat(detail.dependencyPath()).isNull();
+                assertThat(detail.remediation()).isNull();
+            }
+        }
+    }
+
+    @Test
+    void shouldAnswerNullsForAFindingStoredWithoutContextOrDependency() {
+        Project project = tenant.owner().createProject(new NewProject("not-scanned-since", "main"));
+        Detection stored = Detection.builder(ScanKind.SCA, "GHSA-jf85-cpcp-j695", Severity.HIGH,
+                        "package-lock.json", 7, "npm:lodash")
+                .title("Prototype pollution in lodash")
+                .description("lodash 4.17.11 (npm) is affected by GHSA-jf85-cpcp-j695.")
+                .fixAvailable("4.17.12")
+                .build();
+        FindingSeeder.insert(server.server().database(), tenant.id(), project.id(),
+                List.of(new MergeRepository.NewFinding(UUID.randomUUID(), stored, System.currentTimeMillis(), null)));
+        Finding listed = tenant.owner().findings().all(FindingFilter.none().withProject(project.id())).findFirst()
+                .orElseThrow();
+
+        FindingDetail detail = tenant.owner().findings().detail(listed.id());
+
+        assertThat(detail.finding()).isEqualTo(listed);
+        assertThat(detail.context()).isNull();
+        assertThat(detail.dependencyPath()).isNull();
+        assertThat(detail.remediation()).isNull();
+        assertThat(detail.references()).isNotEmpty();
     }
 
     private static Finding finding(String ruleId) {
