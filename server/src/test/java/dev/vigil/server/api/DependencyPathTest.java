@@ -74,6 +74,19 @@ class DependencyPathTest {
     }
 
     @Test
+    void shouldOfferTheFixedVersionAsTheFixOfATransitiveDependencyAndTheCommandForADirectOne() {
+        JsonNode jsonwebtoken = tenant.owner().send("GET", "/v1/repo-vulnerabilities/"
+                + finding("GHSA-c7hr-j4mj-j2w6").id(), Map.of(), null).json();
+
+        assertThat(jsonwebtoken.path("is_direct").asBoolean()).isFalse();
+        assertThat(jsonwebtoken.path("fix_available").asText()).isEqualTo("4.2.2");
+        assertThat(findings).filteredOn(f -> f.scanType() == ScanKind.SCA && f.fixAvailable() != null)
+                .isNotEmpty()
+                .allSatisfy(f -> assertThat(f.fixAvailable().startsWith("npm install ")).as(f.ruleId())
+                        .isEqualTo(f.isDirect()));
+    }
+
+    @Test
     void answersTheFieldsInSnakeCaseAndNullForAFindingOfAnotherKind() {
         Finding lodash = finding("GHSA-jf85-cpcp-j695");
         JsonNode body = tenant.owner().send("GET", "/v1/repo-vulnerabilities/" + lodash.id(), Map.of(), null).json();
