@@ -10,15 +10,8 @@ import dev.vigil.model.CreatedApiKey;
 import dev.vigil.model.CreatedWebhook;
 import dev.vigil.model.Decision;
 import dev.vigil.model.DecisionPreview;
-import dev.vigil.model.ExportFormat;
 import dev.vigil.model.Finding;
-import dev.vigil.model.FindingDetail;
-import dev.vigil.model.FindingFilter;
-import dev.vigil.model.FindingSort;
-import dev.vigil.model.FindingStats;
 import dev.vigil.model.FindingStatus;
-import dev.vigil.model.FindingTrend;
-import dev.vigil.model.HistoryEntry;
 import dev.vigil.model.NewApiKey;
 import dev.vigil.model.NewDecision;
 import dev.vigil.model.NewProject;
@@ -39,9 +32,6 @@ import dev.vigil.model.VexImportResult;
 import dev.vigil.model.Webhook;
 import dev.vigil.model.WebhookDelivery;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpRequest.BodyPublishers;
@@ -65,12 +55,13 @@ import static dev.vigil.client.Transport.type;
 public final class VigilClient implements AutoCloseable {
 
     private static final int LARGEST_PAGE = 100;
-    private static final JavaType FINDING_PAGE = pageOf(Finding.class);
 
     private final Transport transport;
+    private final FindingsClient findings;
 
     VigilClient(Transport transport) {
         this.transport = transport;
+        this.findings = new FindingsClient(transport);
     }
 
     public static VigilClient of(URI baseUri, String apiKey) {
@@ -125,69 +116,11 @@ public final class VigilClient implements AutoCloseable {
         });
     }
 
-    // Findings
+    // Findings: the reads in findings(), the triage actions here
 
-    public Page<Finding> listFindings(FindingFilter filter, Integer limit, String cursor) {
-        return listFindings(filter, FindingSort.DEFAULT, limit, cursor);
-    }
-
-    /** A page in the order of {@code sort}; a cursor must come from a page of the same filter and sort. */
-    public Page<Finding> listFindings(FindingFilter filter, FindingSort sort, Integer limit, String cursor) {
-        return transport.get(QueryString.of(filter, sort).page(limit, cursor).appendTo("/v1/repo-vulnerabilities"),
-                FINDING_PAGE);
-    }
-
-    /** Every finding that matches, fetched lazily a page of 100 at a time by following {@code next_cursor}. */
-    public Stream<Finding> allFindings(FindingFilter filter) {
-        return CursorPages.stream(cursor -> listFindings(filter, LARGEST_PAGE, cursor));
-    }
-
-    /** Copies the export to {@code out} as it arrives; {@code out} is left open. */
-    public void exportFindings(FindingFilter filter, ExportFormat format, OutputStream out) {
-        try (InputStream in = exportFindings(filter, format)) {
-            in.transferTo(out);
-        } catch (IOException e) {
-            throw new UncheckedIOException("the export was cut off", e);
-        }
-    }
-
-    /** The export as a stream, open once the server has accepted the request; the caller closes it. */
-    public InputStream exportFindings(FindingFilter filter, ExportFormat format) {
-        return exportFindings(filter, FindingSort.DEFAULT, format);
-    }
-
-    /** The export in the order of {@code sort}, open once the server has accepted the request. */
-    public InputStream exportFindings(FindingFilter filter, FindingSort sort, ExportFormat format) {
-        String path = QueryString.of(filter, sort).add("format", format).appendTo("/v1/repo-vulnerabilities/export");
-        String accept = format == ExportFormat.CSV ? "text/csv, application/json" : "application/json";
-        return transport.stream(Exchange.get(path).withHeader("Accept", accept));
-    }
-
-    public FindingStats findingStats(Optional<UUID> projectId) {
-        String path = new QueryString().add("project_id", projectId).appendTo("/v1/repo-vulnerabilities/stats");
-        return transport.get(path, type(FindingStats.class));
-    }
-
-    /** Open findings per day over the last {@code days} days (1 to 365), of one project or the whole tenant. */
-    public FindingTrend findingTrend(Optional<UUID> projectId, int days) {
-        String path = new QueryString().add("project_id", projectId).add("days", Optional.of(days))
-                .appendTo("/v1/repo-vulnerabilities/trend");
-        return transport.get(path, type(FindingTrend.class));
-    }
-
-    public Finding getFinding(UUID findingId) {
-        return transport.get("/v1/repo-vulnerabilities/" + findingId, type(Finding.class));
-    }
-
-    /** One finding with its context: the code around it, references, CVSS, dependency path and remediation. */
-    public FindingDetail findingDetail(UUID findingId) {
-        return transport.get("/v1/repo-vulnerabilities/" + findingId, type(FindingDetail.class));
-    }
-
-    public Page<HistoryEntry> findingHistory(UUID findingId, Integer limit, String cursor) {
-        String path = new QueryString().page(limit, cursor)
-                .appendTo("/v1/repo-vulnerabilities/" + findingId + "/history");
-        return transport.get(path, pageOf(HistoryEntry.class));
+    /** The findings' reads: pages, export, stats, trend, one finding, its detail and history. */
+    public FindingsClient findings() {
+        return findings;
     }
 
     public Finding changeStatus(UUID findingId, StatusChange change) {

@@ -60,7 +60,7 @@ class FindingsTest {
                 .withAssignee(USER_ID)
                 .withSearch("  aws key & more+  ");
 
-        client.listFindings(filter, 25, "next/page=");
+        client.findings().list(filter, 25, "next/page=");
 
         Recorded request = server.single();
         assertThat(request.path()).isEqualTo("/v1/repo-vulnerabilities");
@@ -74,7 +74,7 @@ class FindingsTest {
     void sendsNoQueryForNoFilterAndNoPaging() {
         server.answer(200, Fixtures.page(null));
 
-        client.listFindings(FindingFilter.none(), null, null);
+        client.findings().list(FindingFilter.none(), null, null);
 
         assertThat(server.single().rawQuery()).isNull();
     }
@@ -83,7 +83,7 @@ class FindingsTest {
     void parsesAPageOfFindingsWithTheSpecifiedFieldNames() {
         server.answer(200, Fixtures.page("cursor-2", Fixtures.finding(FINDING_ID)));
 
-        Page<Finding> page = client.listFindings(FindingFilter.none(), null, null);
+        Page<Finding> page = client.findings().list(FindingFilter.none(), null, null);
 
         assertThat(page.hasMore()).isTrue();
         assertThat(page.nextCursor()).isEqualTo("cursor-2");
@@ -109,7 +109,7 @@ class FindingsTest {
                 .answer(200, Fixtures.page("c2"))
                 .answer(200, Fixtures.page(null, Fixtures.finding(third)));
 
-        List<UUID> ids = client.allFindings(FindingFilter.none().withSeverities(Set.of(Severity.LOW)))
+        List<UUID> ids = client.findings().all(FindingFilter.none().withSeverities(Set.of(Severity.LOW)))
                 .map(Finding::id).toList();
 
         assertThat(ids).containsExactly(first, second, third);
@@ -123,7 +123,7 @@ class FindingsTest {
     void allFindingsFetchesOnlyThePagesThatAreUsed() {
         server.answer(200, Fixtures.page("c1", Fixtures.finding(FINDING_ID)));
 
-        assertThat(client.allFindings(FindingFilter.none()).findFirst()).isPresent();
+        assertThat(client.findings().all(FindingFilter.none()).findFirst()).isPresent();
         assertThat(server.requests()).hasSize(1);
     }
 
@@ -131,7 +131,7 @@ class FindingsTest {
     void allFindingsRefusesACursorThatDoesNotMove() {
         server.answerAlways(RecordingServer.json(200, Fixtures.page("same", Fixtures.finding(FINDING_ID))));
 
-        assertThatThrownBy(() -> client.allFindings(FindingFilter.none()).toList())
+        assertThatThrownBy(() -> client.findings().all(FindingFilter.none()).toList())
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("same");
     }
 
@@ -141,7 +141,7 @@ class FindingsTest {
         server.answer(new Answer(200, Map.of("Content-Type", "text/csv; charset=utf-8"), csv));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-        client.exportFindings(FindingFilter.none().withStatuses(Set.of(FindingStatus.ACCEPTED)), ExportFormat.CSV, out);
+        client.findings().export(FindingFilter.none().withStatuses(Set.of(FindingStatus.ACCEPTED)), ExportFormat.CSV, out);
 
         Recorded request = server.single();
         assertThat(request.path()).isEqualTo("/v1/repo-vulnerabilities/export");
@@ -154,7 +154,7 @@ class FindingsTest {
     void exportAsJsonIsAStreamTheCallerReads() throws IOException {
         server.answer(200, "[{\"id\": \"x\"}]");
 
-        try (InputStream in = client.exportFindings(FindingFilter.none(), ExportFormat.JSON)) {
+        try (InputStream in = client.findings().export(FindingFilter.none(), ExportFormat.JSON)) {
             assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("[{\"id\": \"x\"}]");
         }
         assertThat(server.single().rawQuery()).isEqualTo("format=json");
@@ -164,7 +164,7 @@ class FindingsTest {
     void exportThrowsTheApiErrorInsteadOfStreamingIt() {
         server.answer(422, Fixtures.error("EXPORT_LIMIT_EXCEEDED", "12000 rows match"));
 
-        assertThatThrownBy(() -> client.exportFindings(FindingFilter.none(), ExportFormat.CSV, new ByteArrayOutputStream()))
+        assertThatThrownBy(() -> client.findings().export(FindingFilter.none(), ExportFormat.CSV, new ByteArrayOutputStream()))
                 .isInstanceOfSatisfying(VigilApiException.class, e -> {
                     assertThat(e.status()).isEqualTo(422);
                     assertThat(e.code()).isEqualTo("EXPORT_LIMIT_EXCEEDED");
@@ -179,8 +179,8 @@ class FindingsTest {
                  "by_scan_type": {"sca": 7}, "sla_breached": 1}""";
         server.answer(200, stats).answer(200, stats);
 
-        FindingStats all = client.findingStats(Optional.empty());
-        client.findingStats(Optional.of(PROJECT_ID));
+        FindingStats all = client.findings().stats(Optional.empty());
+        client.findings().stats(Optional.of(PROJECT_ID));
 
         assertThat(server.requests()).extracting(Recorded::path).containsOnly("/v1/repo-vulnerabilities/stats");
         assertThat(server.requests()).extracting(Recorded::rawQuery).containsExactly(null, "project_id=" + PROJECT_ID);
@@ -194,8 +194,8 @@ class FindingsTest {
                 {"at": "2025-01-02T00:00:00Z", "actor": "ana@example.com", "from": "open",
                  "to": "accepted", "action": "accept", "reason": "vendor fix pending"}"""));
 
-        Finding finding = client.getFinding(FINDING_ID);
-        Page<HistoryEntry> history = client.findingHistory(FINDING_ID, 10, null);
+        Finding finding = client.findings().get(FINDING_ID);
+        Page<HistoryEntry> history = client.findings().history(FINDING_ID, 10, null);
 
         assertThat(finding.id()).isEqualTo(FINDING_ID);
         assertThat(server.requests()).extracting(Recorded::path).containsExactly(
@@ -214,7 +214,7 @@ class FindingsTest {
                   "cvss": {"version": "3.1", "vector": "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:C/C:H/I:H/A:H", "score": 10.0},
                   "dependency_path": null, "remediation": null}""");
 
-        FindingDetail detail = client.findingDetail(FINDING_ID);
+        FindingDetail detail = client.findings().detail(FINDING_ID);
 
         assertThat(server.single().path()).isEqualTo("/v1/repo-vulnerabilities/" + FINDING_ID);
         assertThat(detail.finding().id()).isEqualTo(FINDING_ID);

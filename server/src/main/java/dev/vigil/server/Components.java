@@ -55,7 +55,6 @@ import dev.vigil.server.scan.secrets.SecretsScanner;
 import dev.vigil.server.store.ApiKeyRepository;
 import dev.vigil.server.store.ArchiveRepository;
 import dev.vigil.server.store.Database;
-import dev.vigil.server.store.FindingContextRepository;
 import dev.vigil.server.store.FindingRepository;
 import dev.vigil.server.store.HistoryRepository;
 import dev.vigil.server.store.IdempotencyRepository;
@@ -164,7 +163,7 @@ final class Components {
                 new ScanService(database, scans, submissions(rateLimit, idempotency), comments),
                 new TrendService(database, new TrendRepository(), clock),
                 new FindingService(new FindingReads(database, findings, history, new StatsRepository(),
-                        new FindingDetails(new FindingContextRepository(), new AdvisoryRepository(),
+                        new FindingDetails(new AdvisoryRepository(),
                                 ruleId -> IacScanner.bundledHelp(ruleId).or(() -> SecretsScanner.helpOf(ruleId))),
                         clock),
                         new FindingTriage(database, findings, history, users, clock)),

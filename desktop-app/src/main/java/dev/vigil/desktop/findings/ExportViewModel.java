@@ -97,7 +97,7 @@ public final class ExportViewModel {
     private long write(Connection connection, FindingFilter current, ExportFormat format, Path target) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         Path partial = Files.createTempFile(dir, ".vigil-export", ".part");
-        try (InputStream in = connection.client().exportFindings(current, format);
+        try (InputStream in = connection.client().findings().export(current, format);
              OutputStream out = Files.newOutputStream(partial)) {
             byte[] buffer = new byte[8192];
             long total = 0;

@@ -194,7 +194,7 @@ public final class FindingDetailViewModel {
         if (connection == null) {
             return;
         }
-        tasks.submit(() -> connection.client().findingDetail(id), loaded -> {
+        tasks.submit(() -> connection.client().findings().detail(id), loaded -> {
             Finding current = finding.get();
             if (current != null && current.id().equals(id)) {
                 detail.set(loaded);
@@ -208,7 +208,7 @@ public final class FindingDetailViewModel {
         if (connection == null) {
             return;
         }
-        tasks.submit(() -> connection.client().findingHistory(id, HISTORY_PAGE, null), page -> {
+        tasks.submit(() -> connection.client().findings().history(id, HISTORY_PAGE, null), page -> {
             Finding current = finding.get();
             if (current != null && current.id().equals(id)) {
                 history.setAll(page.data());

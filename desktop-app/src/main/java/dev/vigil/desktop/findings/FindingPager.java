@@ -33,7 +33,7 @@ final class FindingPager {
         int scanned = 0;
         int pages = 0;
         do {
-            Page<Finding> page = client.listFindings(filter, sort, PAGE, next);
+            Page<Finding> page = client.findings().list(filter, sort, PAGE, next);
             scanned += page.data().size();
             for (Finding finding : page.data()) {
                 if (!slaBreachedOnly || finding.slaBreached()) {

@@ -130,7 +130,7 @@ public final class OverviewViewModel {
         long request = ++generation;
         loading.set(true);
         tasks.submit(() -> new Loaded(client.allProjects().toList(),
-                new Figures(client.findingStats(scope), client.findingTrend(scope, DAYS))), loaded -> {
+                new Figures(client.findings().stats(scope), client.findings().trend(scope, DAYS))), loaded -> {
             if (request != generation) {
                 return;
             }

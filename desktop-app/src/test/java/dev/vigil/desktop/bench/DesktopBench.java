@@ -178,7 +178,7 @@ public final class DesktopBench {
         for (int i = 0; i < FILTER_RUNS; i++) {
             changes.get(i % changes.size()).accept(filters);
             long start = System.nanoTime();
-            session.connection().client().listFindings(filters.userFilter(), 100, null);
+            session.connection().client().findings().list(filters.userFilter(), 100, null);
             if (i >= changes.size()) {
                 times.add(System.nanoTime() - start);
             }

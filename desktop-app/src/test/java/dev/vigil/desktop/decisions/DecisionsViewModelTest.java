@@ -99,11 +99,17 @@ class DecisionsViewModelTest {
         Project second = tenant.owner().createProject(new NewProject("api", "main"));
         long now = System.currentTimeMillis();
         for (Project project : List.of(first, second)) {
-            Detection sca = new Detection(ScanKind.SCA, "GHSA-desk-0000-0001", "Test", Severity.HIGH, null,
-                    "package-lock.json", 3, "left-pad 1.0.0 (npm) is affected by GHSA-desk-0000-0001: Test.", null,
-                    false, true, "npm:left-pad", List.of());
-            Detection iac = new Detection(ScanKind.IAC, "aws-s3-public-acl", "Public", Severity.HIGH, null,
-                    "main.tf", 2, "public bucket", null, false, false, "aws_s3_bucket.site", List.of());
+            Detection sca = Detection.builder(ScanKind.SCA, "GHSA-desk-0000-0001", Severity.HIGH,
+                            "package-lock.json", 3, "npm:left-pad")
+                    .title("Test")
+                    .description("left-pad 1.0.0 (npm) is affected by GHSA-desk-0000-0001: Test.")
+                    .direct(true)
+                    .build();
+            Detection iac = Detection.builder(ScanKind.IAC, "aws-s3-public-acl", Severity.HIGH, "main.tf", 2,
+                            "aws_s3_bucket.site")
+                    .title("Public")
+                    .description("public bucket")
+                    .build();
             FindingSeeder.insert(server.server().database(), tenant.id(), project.id(), List.of(
                     new NewFinding(UUID.randomUUID(), sca, now, null), new NewFinding(UUID.randomUUID(), iac, now, null)));
         }
@@ -155,7 +161,7 @@ class DecisionsViewModelTest {
     @Test
     void applyToPreviewsTheCountThenMakesTheDecisionForThePackageAcrossTheTenant() {
         List<Project> projects = seedFindings();
-        Finding finding = tenant.owner().allFindings(FindingFilter.none().withProject(projects.get(0).id()))
+        Finding finding = tenant.owner().findings().all(FindingFilter.none().withProject(projects.get(0).id()))
                 .filter(f -> f.scanType() == ScanKind.SCA).findFirst().orElseThrow();
         ApplyToViewModel model = new ApplyToViewModel(sessionAs(Role.ADMIN), tasks, finding);
         assertThat(model.previewProperty().get()).as("rule, this project").isEqualTo(1);
@@ -171,7 +177,7 @@ class DecisionsViewModelTest {
         model.create();
 
         assertThat(model.createdProperty().get().applied()).isEqualTo(2);
-        assertThat(tenant.owner().allFindings(FindingFilter.none()).filter(f -> f.scanType() == ScanKind.SCA))
+        assertThat(tenant.owner().findings().all(FindingFilter.none()).filter(f -> f.scanType() == ScanKind.SCA))
                 .allSatisfy(f -> {
                     assertThat(f.status()).isEqualTo(FindingStatus.FALSE_POSITIVE);
                     assertThat(FindingDetailViewModel.decisionOf(f))
@@ -182,7 +188,7 @@ class DecisionsViewModelTest {
     @Test
     void applyToAnIacFindingOffersNoPackageAndTheServerSaysWhatIsMissing() {
         Project project = seedFindings().get(0);
-        Finding finding = tenant.owner().allFindings(FindingFilter.none().withProject(project.id()))
+        Finding finding = tenant.owner().findings().all(FindingFilter.none().withProject(project.id()))
                 .filter(f -> f.scanType() == ScanKind.IAC).findFirst().orElseThrow();
         ApplyToViewModel model = new ApplyToViewModel(sessionAs(Role.ADMIN), tasks, finding);
 
@@ -193,6 +199,6 @@ class DecisionsViewModelTest {
 
         assertThat(model.createdProperty().get()).isNull();
         assertThat(model.problemProperty().get()).contains("until");
-        assertThat(tenant.owner().getFinding(finding.id()).status()).isEqualTo(FindingStatus.OPEN);
+        assertThat(tenant.owner().findings().get(finding.id()).status()).isEqualTo(FindingStatus.OPEN);
     }
 }

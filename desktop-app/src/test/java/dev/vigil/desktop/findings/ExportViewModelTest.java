@@ -39,7 +39,7 @@ class ExportViewModelTest {
         export.export(target);
 
         List<String> lines = Files.readAllLines(target, StandardCharsets.UTF_8);
-        long expected = seeded.owner().allFindings(critical).count();
+        long expected = seeded.owner().findings().all(critical).count();
         assertThat(lines.getFirst()).startsWith("\uFEFFid,fingerprint,project_name");
         assertThat(lines).hasSize((int) expected + 1);
         assertThat(lines.subList(1, lines.size())).allSatisfy(line -> assertThat(line).contains(",critical,"));

@@ -84,9 +84,9 @@ class FindingContextScanTest {
         Scan scan = tenant.owner().submitScan(ScanSubmission.of(ScanArchive.of(archive), project.id(), "main",
                 "c".repeat(40), ScanType.FULL));
         tenant.owner().awaitScan(scan.id(), Duration.ofSeconds(60));
-        Finding log4j = tenant.owner().allFindings(FindingFilter.none().withScanType(ScanKind.SCA))
+        Finding log4j = tenant.owner().findings().all(FindingFilter.none().withScanType(ScanKind.SCA))
                 .filter(f -> f.location().startsWith("pom.xml")).findFirst().orElseThrow();
-        FindingDetail expected = tenant.owner().findingDetail(log4j.id());
+        FindingDetail expected = tenant.owner().findings().detail(log4j.id());
         assertThat(expected.context()).isNotNull();
         assertThat(expected.references()).isNotEmpty();
         assertThat(expected.cvss()).isNotNull();

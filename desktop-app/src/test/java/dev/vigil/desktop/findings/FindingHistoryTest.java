@@ -131,7 +131,7 @@ class FindingHistoryTest {
     }
 
     private static Finding at(VigilClient owner, String file) {
-        return owner.allFindings(FindingFilter.none()).filter(f -> f.location().startsWith(file + ":"))
+        return owner.findings().all(FindingFilter.none()).filter(f -> f.location().startsWith(file + ":"))
                 .findFirst().orElseThrow();
     }
 

@@ -89,7 +89,7 @@ class FindingsPageTest {
 
         Fx.waitUntil(30, () -> !table(robot).getItems().isEmpty()
                 && table(robot).getItems().stream().allMatch(f -> f.severity() == Severity.CRITICAL));
-        List<Finding> expected = seeded.owner().listFindings(FindingFilter.none().withSeverities(Set.of(Severity.CRITICAL)),
+        List<Finding> expected = seeded.owner().findings().list(FindingFilter.none().withSeverities(Set.of(Severity.CRITICAL)),
                 100, null).data();
         assertThat(table(robot).getItems()).containsExactlyElementsOf(expected);
     }
@@ -148,7 +148,7 @@ class FindingsPageTest {
         // the list reloads its 1,000 rows and selects the same findings again
         Fx.waitUntil(60, () -> table(robot).getSelectionModel().getSelectedItems().size() == 1_000
                 && table(robot).getSelectionModel().getSelectedItems().stream().allMatch(f -> f.status() == FindingStatus.ACCEPTED));
-        List<Finding> accepted = seeded.owner().allFindings(FindingFilter.none().withStatuses(Set.of(FindingStatus.ACCEPTED))).toList();
+        List<Finding> accepted = seeded.owner().findings().all(FindingFilter.none().withStatuses(Set.of(FindingStatus.ACCEPTED))).toList();
         assertThat(accepted).hasSize(1_000).allSatisfy(finding -> {
             assertThat(finding.acceptedReason()).isEqualTo("Compensating control: WAF rule 42");
             assertThat(finding.acceptedUntil()).isEqualTo(until);

@@ -148,14 +148,14 @@ class FindingsTableTest {
 
         Fx.waitUntil(30, () -> byRule.equals(page.findings().model().sortProperty().get()));
         Fx.waitUntil(30, () -> table(robot).getItems().equals(
-                seeded.owner().listFindings(FindingFilter.none(), byRule, 100, null).data()));
+                seeded.owner().findings().list(FindingFilter.none(), byRule, 100, null).data()));
         assertThat(table(robot).getItems()).isSortedAccordingTo(Comparator.comparing(Finding::ruleId));
 
         robot.interact(() -> rule.setSortType(TableColumn.SortType.DESCENDING));
 
         Fx.waitUntil(30, () -> byRule.reversed().equals(page.findings().model().sortProperty().get()));
         Fx.waitUntil(30, () -> table(robot).getItems().equals(
-                seeded.owner().listFindings(FindingFilter.none(), byRule.reversed(), 100, null).data()));
+                seeded.owner().findings().list(FindingFilter.none(), byRule.reversed(), 100, null).data()));
 
         robot.interact(() -> table(robot).getSortOrder().clear());
 
@@ -169,9 +169,12 @@ class FindingsTableTest {
         waitForFirstPage(robot);
         long now = System.currentTimeMillis();
         List<MergeRepository.NewFinding> sameRuleSameFile = IntStream.rangeClosed(1, 3)
-                .mapToObj(line -> new MergeRepository.NewFinding(UUID.randomUUID(), new Detection(ScanKind.IAC,
-                        "s3-bucket-unencrypted", "Bucket not encrypted", Severity.HIGH, "CWE-311", "infra/main.tf",
-                        line * 10, "bucket " + line, null, false, false, "bucket-" + line, List.of()), now, null))
+                .mapToObj(line -> new MergeRepository.NewFinding(UUID.randomUUID(), Detection.builder(ScanKind.IAC,
+                                "s3-bucket-unencrypted", Severity.HIGH, "infra/main.tf", line * 10, "bucket-" + line)
+                        .title("Bucket not encrypted")
+                        .cwe("CWE-311")
+                        .description("bucket " + line)
+                        .build(), now, null))
                 .toList();
         FindingSeeder.insert(server.server().database(), seeded.tenant().id(), seeded.project().id(), sameRuleSameFile);
         robot.interact(() -> page.findings().refresh());
@@ -245,7 +248,7 @@ class FindingsTableTest {
         assertThat(page.findings().model().filters().slaBreachedOnly()).isFalse();
         assertThat(severities.getCheckModel().getCheckedItems()).isEmpty();
         assertThat(clear.isDisabled()).isTrue();
-        assertThat(table(robot).getItems()).isEqualTo(seeded.owner().listFindings(FindingFilter.none(), 100, null).data());
+        assertThat(table(robot).getItems()).isEqualTo(seeded.owner().findings().list(FindingFilter.none(), 100, null).data());
     }
 
     @Test

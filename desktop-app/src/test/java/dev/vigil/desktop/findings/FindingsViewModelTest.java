@@ -62,7 +62,7 @@ class FindingsViewModelTest {
 
         model.filters().severities().add(Severity.CRITICAL);
 
-        List<Finding> expected = seeded.owner().listFindings(FindingFilter.none().withSeverities(Set.of(Severity.CRITICAL)),
+        List<Finding> expected = seeded.owner().findings().list(FindingFilter.none().withSeverities(Set.of(Severity.CRITICAL)),
                 100, null).data();
         assertThat(model.rows()).containsExactlyElementsOf(expected);
     }
@@ -114,7 +114,7 @@ class FindingsViewModelTest {
         model.filters().slaBreachedOnlyProperty().set(true);
         model.loadUpTo(1_000, () -> { });
 
-        List<Finding> breached = seeded.owner().allFindings(FindingFilter.none()).filter(Finding::slaBreached).toList();
+        List<Finding> breached = seeded.owner().findings().all(FindingFilter.none()).filter(Finding::slaBreached).toList();
         assertThat(breached).isNotEmpty();
         assertThat(model.rows()).containsExactlyElementsOf(breached);
         assertThat(model.countsProperty().get()).isEqualTo(breached.size() + " SLA-breached among 300 findings read (all read)");

@@ -30,7 +30,7 @@ class TriageViewModelTest {
         SeededTenant seeded = SeededTenant.with(server, 250);
         Session session = seeded.session(tasks, seeded.ownerKey());
         BulkTriageViewModel bulk = new BulkTriageViewModel(session, tasks);
-        List<Finding> all = seeded.owner().allFindings(FindingFilter.none()).toList();
+        List<Finding> all = seeded.owner().findings().all(FindingFilter.none()).toList();
         List<Double> progress = new ArrayList<>();
         bulk.progressProperty().subscribe(value -> progress.add(value.doubleValue()));
         LocalDate until = LocalDate.now().plusMonths(3);
@@ -41,7 +41,7 @@ class TriageViewModelTest {
         assertThat(bulk.summaryProperty().get()).isEqualTo("Accept risk: 250 changed");
         assertThat(progress).containsSubsequence(0.4, 0.8, 1.0);
         assertThat(done).containsExactly("reload");
-        List<Finding> accepted = seeded.owner().allFindings(FindingFilter.none().withStatuses(Set.of(FindingStatus.ACCEPTED))).toList();
+        List<Finding> accepted = seeded.owner().findings().all(FindingFilter.none().withStatuses(Set.of(FindingStatus.ACCEPTED))).toList();
         assertThat(accepted).hasSize(250).allSatisfy(finding -> {
             assertThat(finding.acceptedReason()).isEqualTo("vendor fix due in Q3");
             assertThat(finding.acceptedUntil()).isEqualTo(until);
@@ -54,7 +54,7 @@ class TriageViewModelTest {
         TestSessions.policyScan(seeded.tenant());
         Session session = seeded.session(tasks, seeded.ownerKey());
         FindingDetailViewModel detail = new FindingDetailViewModel(session, tasks, changed -> { });
-        List<Finding> all = seeded.owner().allFindings(FindingFilter.none()).toList();
+        List<Finding> all = seeded.owner().findings().all(FindingFilter.none()).toList();
 
         detail.findingProperty().set(at(all, "fixtures/policy_demo.env:"));
         assertThat(detail.policySourceProperty().get())
@@ -75,10 +75,10 @@ class TriageViewModelTest {
         SeededTenant seeded = SeededTenant.with(server, 30);
         Session session = seeded.session(tasks, seeded.ownerKey());
         BulkTriageViewModel bulk = new BulkTriageViewModel(session, tasks);
-        List<Finding> all = seeded.owner().allFindings(FindingFilter.none()).toList();
+        List<Finding> all = seeded.owner().findings().all(FindingFilter.none()).toList();
         bulk.apply(all.subList(0, 10), TriageInput.of(TriageAction.RESOLVE), () -> { });
         bulk.apply(all.subList(10, 15), TriageInput.of(TriageAction.BACKLOG), () -> { });
-        List<Finding> reloaded = seeded.owner().allFindings(FindingFilter.none()).toList();
+        List<Finding> reloaded = seeded.owner().findings().all(FindingFilter.none()).toList();
 
         bulk.apply(reloaded, TriageInput.of(TriageAction.BACKLOG), () -> { });
 
@@ -127,11 +127,11 @@ class TriageViewModelTest {
         SeededTenant seeded = SeededTenant.with(server, 12);
         Session session = seeded.session(tasks, seeded.ownerKey());
         BulkTriageViewModel bulk = new BulkTriageViewModel(session, tasks);
-        List<Finding> all = seeded.owner().allFindings(FindingFilter.none()).toList();
+        List<Finding> all = seeded.owner().findings().all(FindingFilter.none()).toList();
 
         bulk.assign(all, seeded.tenant().ownerId(), "owner@example.com", () -> { });
 
         assertThat(bulk.summaryProperty().get()).isEqualTo("12 assigned to owner@example.com");
-        assertThat(seeded.owner().allFindings(FindingFilter.none().withAssignee(seeded.tenant().ownerId()))).hasSize(12);
+        assertThat(seeded.owner().findings().all(FindingFilter.none().withAssignee(seeded.tenant().ownerId()))).hasSize(12);
     }
 }

@@ -75,7 +75,7 @@ class TriageWithoutSurprisesTest {
     }
 
     private Map<UUID, FindingStatus> onServer(List<UUID> ids) {
-        return seeded.owner().allFindings(FindingFilter.none()).filter(f -> ids.contains(f.id()))
+        return seeded.owner().findings().all(FindingFilter.none()).filter(f -> ids.contains(f.id()))
                 .collect(Collectors.toMap(Finding::id, Finding::status));
     }
 

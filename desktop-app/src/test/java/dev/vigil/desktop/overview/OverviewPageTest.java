@@ -71,7 +71,7 @@ class OverviewPageTest {
     @Test
     void chartsAndCardsShowTheSeededCounts(FxRobot robot) {
         Fx.waitUntil(30, () -> session.connection() != null);
-        FindingStats stats = seeded.owner().findingStats(Optional.empty());
+        FindingStats stats = seeded.owner().findings().stats(Optional.empty());
 
         robot.press(KeyCode.CONTROL, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.CONTROL);
 

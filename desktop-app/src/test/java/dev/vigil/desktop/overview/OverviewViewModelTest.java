@@ -42,7 +42,7 @@ class OverviewViewModelTest {
         long now = System.currentTimeMillis();
         new FindingSeeder(server.server().database(), 3).seed(tenant.id(), api.id(), 40, now);
         new FindingSeeder(server.server().database(), 4).seed(tenant.id(), web.id(), 10, now);
-        List<Finding> findings = tenant.owner().allFindings(FindingFilter.none()).toList();
+        List<Finding> findings = tenant.owner().findings().all(FindingFilter.none()).toList();
 
         OverviewViewModel model = connected(tenant);
 
@@ -67,7 +67,7 @@ class OverviewViewModelTest {
         long now = System.currentTimeMillis();
         new FindingSeeder(server.server().database(), 5).seed(tenant.id(), api.id(), 30, now);
         new FindingSeeder(server.server().database(), 6).seed(tenant.id(), web.id(), 12, now);
-        Finding fixed = tenant.owner().allFindings(FindingFilter.none().withProject(web.id())).findFirst().orElseThrow();
+        Finding fixed = tenant.owner().findings().all(FindingFilter.none().withProject(web.id())).findFirst().orElseThrow();
         tenant.owner().changeStatus(fixed.id(), StatusChange.of(TriageAction.RESOLVE));
         OverviewViewModel model = connected(tenant);
 

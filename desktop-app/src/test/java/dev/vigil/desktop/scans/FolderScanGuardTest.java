@@ -138,7 +138,7 @@ class FolderScanGuardTest {
     }
 
     private long openFindings(Project project) {
-        return tenant.owner().allFindings(FindingFilter.none().withProject(project.id())
+        return tenant.owner().findings().all(FindingFilter.none().withProject(project.id())
                 .withStatuses(Set.of(FindingStatus.OPEN))).count();
     }
 }

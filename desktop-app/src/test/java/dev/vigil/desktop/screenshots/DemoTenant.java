@@ -78,7 +78,7 @@ final class DemoTenant {
 
     /** Moves about half of the project's findings out of "open", and assigns some of them. */
     private void triage(VigilClient owner, Project project, List<User> people) {
-        List<UUID> ids = new ArrayList<>(owner.allFindings(FindingFilter.none().withProject(project.id()))
+        List<UUID> ids = new ArrayList<>(owner.findings().all(FindingFilter.none().withProject(project.id()))
                 .map(Finding::id).toList());
         Collections.shuffle(ids, random);
         int n = ids.size();

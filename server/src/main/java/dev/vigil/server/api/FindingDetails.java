@@ -8,7 +8,7 @@ import dev.vigil.server.scan.sca.Advisory;
 import dev.vigil.server.scan.sca.AdvisoryPages;
 import dev.vigil.server.scan.sca.CvssScores;
 import dev.vigil.server.store.DependencyColumns;
-import dev.vigil.server.store.FindingContextRepository;
+import dev.vigil.server.store.FindingRepository;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -23,32 +23,29 @@ import java.util.function.Function;
  */
 public final class FindingDetails {
 
-    private final FindingContextRepository contexts;
     private final AdvisoryRepository advisories;
     private final Function<String, Optional<RuleHelp>> ruleHelp;
-    private final DependencyColumns dependencies = new DependencyColumns();
 
     /**
      * @param ruleHelp the help of an IaC or secrets rule by its id, empty for an unknown rule or one without help
      */
-    public FindingDetails(FindingContextRepository contexts, AdvisoryRepository advisories,
-                          Function<String, Optional<RuleHelp>> ruleHelp) {
-        this.contexts = contexts;
+    public FindingDetails(AdvisoryRepository advisories, Function<String, Optional<RuleHelp>> ruleHelp) {
         this.advisories = advisories;
         this.ruleHelp = ruleHelp;
     }
 
-    public FindingDetail of(Connection c, Finding finding) throws SQLException {
-        FindingDetail.Context context = contexts.find(c, finding.id()).orElse(null);
+    /** The detail of a finding read with its context and dependency columns ({@link FindingRepository#detail}). */
+    public FindingDetail of(Connection c, FindingRepository.Detailed stored) throws SQLException {
+        Finding finding = stored.finding();
         return switch (finding.scanType()) {
-            case SCA -> dependency(c, finding, context);
-            case IAC, SECRETS -> new FindingDetail(finding, context,
+            case SCA -> dependency(c, finding, stored.context(), stored.dependency());
+            case IAC, SECRETS -> new FindingDetail(finding, stored.context(),
                     ruleHelp.apply(finding.ruleId()).map(RuleHelp::urls).orElse(List.of()), null, null, null);
         };
     }
 
-    private FindingDetail dependency(Connection c, Finding finding, FindingDetail.Context context)
-            throws SQLException {
+    private FindingDetail dependency(Connection c, Finding finding, FindingDetail.Context context,
+                                     DependencyColumns.Stored dependency) throws SQLException {
         String shown = finding.ruleId();
         Optional<Advisory> advisory = advisories.find(c, shown);
         List<String> references = advisory
@@ -56,9 +53,6 @@ public final class FindingDetails {
                         a.references()))
                 .orElseGet(() -> AdvisoryPages.of(shown, List.of(), List.of()));
         FindingDetail.Cvss cvss = advisory.flatMap(a -> CvssScores.of(a.cvssVector())).orElse(null);
-        Optional<DependencyColumns.Stored> dependency = dependencies.find(c, finding.id());
-        return new FindingDetail(finding, context, references, cvss,
-                dependency.map(DependencyColumns.Stored::path).orElse(null),
-                dependency.map(DependencyColumns.Stored::remediation).orElse(null));
+        return new FindingDetail(finding, context, references, cvss, dependency.path(), dependency.remediation());
     }
 }

@@ -73,11 +73,8 @@ public final class FindingReads {
 
     /** One finding with the code around it, its references and CVSS (ADR 0057). */
     public FindingDetail detail(Caller caller, UUID id) {
-        return database.read(c -> {
-            Finding finding = findings.find(c, caller.tenantId(), id, clock.millis())
-                    .orElseThrow(() -> ApiException.notFound("finding"));
-            return details.of(c, finding);
-        });
+        return database.read(c -> details.of(c, findings.detail(c, caller.tenantId(), id, clock.millis())
+                .orElseThrow(() -> ApiException.notFound("finding"))));
     }
 
     public Page<HistoryEntry> history(Caller caller, UUID id, int limit, Optional<String> cursor) {

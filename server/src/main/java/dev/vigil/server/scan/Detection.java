@@ -38,22 +38,6 @@ public record Detection(ScanKind kind, String ruleId, String title, Severity sev
         aliases = aliases == null ? List.of() : List.copyOf(aliases);
     }
 
-    /** A detection without context. */
-    public Detection(ScanKind kind, String ruleId, String title, Severity severity, String cwe, String path,
-                     int line, String description, String fixAvailable, boolean isBreaking, boolean isDirect,
-                     String identity, List<String> aliases, RuleHelp help) {
-        this(kind, ruleId, title, severity, cwe, path, line, description, fixAvailable, isBreaking, isDirect,
-                identity, aliases, help, null, null);
-    }
-
-    /** A detection whose rule has no help of its own. */
-    public Detection(ScanKind kind, String ruleId, String title, Severity severity, String cwe, String path,
-                     int line, String description, String fixAvailable, boolean isBreaking, boolean isDirect,
-                     String identity, List<String> aliases) {
-        this(kind, ruleId, title, severity, cwe, path, line, description, fixAvailable, isBreaking, isDirect,
-                identity, aliases, null, null, null);
-    }
-
     /** A builder of a detection of {@code ruleId} at {@code path:line}, told apart by {@code identity}. */
     public static Builder builder(ScanKind kind, String ruleId, Severity severity, String path, int line,
                                   String identity) {

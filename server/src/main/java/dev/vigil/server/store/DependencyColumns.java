@@ -7,11 +7,9 @@ import dev.vigil.server.scan.DependencyDetail;
 import dev.vigil.server.scan.Detection;
 
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Optional;
-import java.util.UUID;
 
 /**
  * A finding's {@code dependency_path} (a JSON array) and {@code remediation} columns: what an SCA detection says
@@ -23,6 +21,9 @@ public final class DependencyColumns {
     static final int REMEDIATION_CHARS = 2000;
     private static final TypeReference<List<String>> STEPS = new TypeReference<>() {
     };
+
+    private DependencyColumns() {
+    }
 
     /** A finding's chain and remediation; both null for a finding of another kind or not scanned since V19. */
     public record Stored(List<String> path, String remediation) {
@@ -47,10 +48,9 @@ public final class DependencyColumns {
         return text.length() <= REMEDIATION_CHARS ? text : text.substring(0, REMEDIATION_CHARS - 1) + "…";
     }
 
-    /** What the last scan of a finding the caller may read stored; empty when there is no such finding. */
-    public Optional<Stored> find(Connection c, UUID id) throws SQLException {
-        return Sql.one(c, "SELECT dependency_path, remediation FROM findings WHERE id = ?",
-                row -> new Stored(steps(row.getString("dependency_path")), row.getString("remediation")), id);
+    /** The two columns of a row that selects them by name. */
+    static Stored read(ResultSet row) throws SQLException {
+        return new Stored(steps(row.getString("dependency_path")), row.getString("remediation"));
     }
 
     private static List<String> steps(String json) throws SQLException {

@@ -4,26 +4,31 @@ import dev.vigil.model.FindingDetail;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.IntStream;
 
 /**
  * The code kept around each finding ({@code finding_context}), written by the merge of a default-branch scan and
- * read by the finding's detail. Lines are stored joined by line feeds, which no line holds.
+ * read with the finding by {@link FindingRepository#detail}. Lines are stored joined by line feeds, which no line
+ * holds.
  */
-public final class FindingContextRepository {
+final class FindingContextRepository {
+
+    private FindingContextRepository() {
+    }
 
     /** The context a scan saw for one finding; null when it kept none. */
     public record Entry(UUID findingId, FindingDetail.Context context) {
     }
 
-    public Optional<FindingDetail.Context> find(Connection c, UUID findingId) throws SQLException {
-        return Sql.one(c, "SELECT start_line, lines FROM finding_context WHERE finding_id = ?",
-                row -> new FindingDetail.Context(row.getInt("start_line"), split(row.getString("lines"))), findingId);
+    /** The context of a row that selects {@code start_line} and {@code lines}, joined or not: null without one. */
+    static FindingDetail.Context read(ResultSet row) throws SQLException {
+        String lines = row.getString("lines");
+        return lines == null ? null : new FindingDetail.Context(row.getInt("start_line"), split(lines));
     }
 
     /** Stores the context of findings that had none: those a scan created. */

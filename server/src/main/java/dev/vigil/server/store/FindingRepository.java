@@ -1,6 +1,7 @@
 package dev.vigil.server.store;
 
 import dev.vigil.model.Finding;
+import dev.vigil.model.FindingDetail;
 import dev.vigil.model.FindingStatus;
 import dev.vigil.model.ScanKind;
 import dev.vigil.model.Severity;
@@ -141,6 +142,20 @@ public final class FindingRepository {
     public Optional<Finding> find(Connection c, UUID tenantId, UUID id, long now) throws SQLException {
         return Sql.one(c, COLUMNS + " FROM findings f WHERE f.tenant_id = ? AND f.id = ?", row -> map(c, row, now),
                 tenantId, id);
+    }
+
+    /** A finding with what its detail adds from the store; the context and both dependency columns may be null. */
+    public record Detailed(Finding finding, FindingDetail.Context context, DependencyColumns.Stored dependency) {
+    }
+
+    /** The finding, its kept context and its dependency columns, in one statement. */
+    public Optional<Detailed> detail(Connection c, UUID tenantId, UUID id, long now) throws SQLException {
+        return Sql.one(c, COLUMNS + """
+                     , f.dependency_path, f.remediation, x.start_line, x.lines
+                FROM findings f LEFT JOIN finding_context x ON x.finding_id = f.id
+                WHERE f.tenant_id = ? AND f.id = ?
+                """, row -> new Detailed(map(c, row, now), FindingContextRepository.read(row),
+                DependencyColumns.read(row)), tenantId, id);
     }
 
     /** Streams the first {@code limit} rows of {@code query} in list order to {@code sink}. */

@@ -174,11 +174,18 @@ public final class ScanRepository {
         Counts counts = new Counts(row.getInt("critical_count"), row.getInt("high_count"), row.getInt("medium_count"),
                 row.getInt("low_count"), row.getInt("info_count"), Sql.nullableInt(row, "introduced_count"),
                 Sql.nullableInt(row, "debt_count"), Sql.nullableInt(row, "blocking_count"));
-        return new ScanRow(Sql.uuid(row, "id"), Sql.uuid(row, "tenant_id"), Sql.uuid(row, "project_id"),
-                row.getString("project_name"), row.getString("branch"), row.getString("commit_hash"),
-                ScanType.of(row.getString("scan_type")), ScanStatus.of(row.getString("status")),
-                Sql.nullableInt(row, "pr_id"), row.getString("changed_files"), row.getLong("created_at"),
-                Sql.nullableLong(row, "started_at"), Sql.nullableLong(row, "completed_at"), row.getInt("attempts"),
-                counts, row.getBoolean("is_blocked"), row.getString("warnings"), row.getString("pr_comment_status"));
+        return ScanRow.builder(Sql.uuid(row, "id"), Sql.uuid(row, "tenant_id"), Sql.uuid(row, "project_id"))
+                .projectName(row.getString("project_name"))
+                .commit(row.getString("branch"), row.getString("commit_hash"))
+                .scanType(ScanType.of(row.getString("scan_type")))
+                .status(ScanStatus.of(row.getString("status")))
+                .pullRequest(Sql.nullableInt(row, "pr_id"), row.getString("changed_files"))
+                .createdAt(row.getLong("created_at"))
+                .started(Sql.nullableLong(row, "started_at"), row.getInt("attempts"))
+                .completedAt(Sql.nullableLong(row, "completed_at"))
+                .counts(counts, row.getBoolean("is_blocked"))
+                .warnings(row.getString("warnings"))
+                .prCommentStatus(row.getString("pr_comment_status"))
+                .build();
     }
 }

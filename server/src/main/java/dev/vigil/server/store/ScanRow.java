@@ -22,17 +22,21 @@ public record ScanRow(UUID id, UUID tenantId, UUID projectId, String projectName
         }
     }
 
-    /** A new scan of {@code projectId} for {@code tenantId}: pending, no counts, no PR comment requested. */
+    /**
+     * A scan of {@code projectId} for {@code tenantId}; what is not set is as a new scan has it: pending, no
+     * counts, no PR comment requested.
+     */
     public static Builder builder(UUID id, UUID tenantId, UUID projectId) {
         return new Builder(id, tenantId, projectId);
     }
 
-    /** Names each column of a new row; what is not set stays as a pending scan has it. */
+    /** Names each column of a row, a new one or one read back; what is not set stays as a pending scan has it. */
     public static final class Builder {
 
         private final UUID id;
         private final UUID tenantId;
         private final UUID projectId;
+        private String projectName;
         private String branch;
         private String commitHash;
         private ScanType scanType;
@@ -41,15 +45,23 @@ public record ScanRow(UUID id, UUID tenantId, UUID projectId, String projectName
         private String changedFiles;
         private long createdAt;
         private Long startedAt;
+        private Long completedAt;
         private int attempts;
         private Counts counts = Counts.NONE;
         private boolean blocked;
+        private String warnings;
         private String prCommentStatus = "not_requested";
 
         private Builder(UUID id, UUID tenantId, UUID projectId) {
             this.id = id;
             this.tenantId = tenantId;
             this.projectId = projectId;
+        }
+
+        /** The project's name, as a read joined with {@code projects} gives it. */
+        public Builder projectName(String name) {
+            this.projectName = name;
+            return this;
         }
 
         /** The branch and commit scanned. */
@@ -81,10 +93,16 @@ public record ScanRow(UUID id, UUID tenantId, UUID projectId, String projectName
             return this;
         }
 
-        /** Claimed by a worker at {@code millis}, its {@code attempt}-th claim. */
-        public Builder started(long millis, int attempt) {
+        /** Claimed by a worker at {@code millis} (null: not yet), its {@code attempt}-th claim. */
+        public Builder started(Long millis, int attempt) {
             this.startedAt = millis;
             this.attempts = attempt;
+            return this;
+        }
+
+        /** Finished at {@code millis}, completed or failed; null while it runs. */
+        public Builder completedAt(Long millis) {
+            this.completedAt = millis;
             return this;
         }
 
@@ -94,14 +112,21 @@ public record ScanRow(UUID id, UUID tenantId, UUID projectId, String projectName
             return this;
         }
 
+        /** The scan's warnings as stored (a JSON list), or null for none. */
+        public Builder warnings(String json) {
+            this.warnings = json;
+            return this;
+        }
+
         public Builder prCommentStatus(String value) {
             this.prCommentStatus = value;
             return this;
         }
 
         public ScanRow build() {
-            return new ScanRow(id, tenantId, projectId, null, branch, commitHash, scanType, status, prId,
-                    changedFiles, createdAt, startedAt, null, attempts, counts, blocked, null, prCommentStatus);
+            return new ScanRow(id, tenantId, projectId, projectName, branch, commitHash, scanType, status, prId,
+                    changedFiles, createdAt, startedAt, completedAt, attempts, counts, blocked, warnings,
+                    prCommentStatus);
         }
     }
 }

@@ -54,7 +54,7 @@ class ExportTest {
 
     private static String csv(FindingFilter filter) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        tenant.owner().exportFindings(filter, ExportFormat.CSV, out);
+        tenant.owner().findings().export(filter, ExportFormat.CSV, out);
         byte[] bytes = out.toByteArray();
         assertThat(bytes).startsWith(0xEF, 0xBB, 0xBF);
         return new String(bytes, 3, bytes.length - 3, StandardCharsets.UTF_8);
@@ -71,7 +71,7 @@ class ExportTest {
 
     @Test
     void csvRowsFollowTheListOrderAndCarryTheAcceptance() {
-        Finding first = tenant.owner().listFindings(FindingFilter.none(), 1, null).data().getFirst();
+        Finding first = tenant.owner().findings().list(FindingFilter.none(), 1, null).data().getFirst();
         tenant.owner().changeStatus(first.id(), new StatusChange(TriageAction.ACCEPT, "vendor patch ticket 42",
                 LocalDate.now().plusDays(20)));
 
@@ -88,9 +88,12 @@ class ExportTest {
 
     @Test
     void csvDefusesFormulasAndQuotesSeparators() {
-        var detection = new Detection(ScanKind.IAC, "=HYPERLINK(\"http://evil\")", "t", Severity.INFO,
-                "CWE-1", "a,b.tf", 3, "+cmd|' /C calc'!A0, \"quoted\"\nnext", "@SUM(1)", false, false, "x",
-                List.of());
+        var detection = Detection.builder(ScanKind.IAC, "=HYPERLINK(\"http://evil\")", Severity.INFO, "a,b.tf", 3, "x")
+                .title("t")
+                .cwe("CWE-1")
+                .description("+cmd|' /C calc'!A0, \"quoted\"\nnext")
+                .fixAvailable("@SUM(1)")
+                .build();
         FindingSeeder.insert(server.server().database(), tenant.id(), project.id(),
                 List.of(new MergeRepository.NewFinding(UUID.randomUUID(), detection, 1L, null)));
 
@@ -141,11 +144,11 @@ class ExportTest {
     void exportIsForAdminsAndOwnersOnly() {
         var member = tenant.userWith(Role.MEMBER);
 
-        assertThatThrownBy(() -> member.exportFindings(FindingFilter.none(), ExportFormat.CSV, new ByteArrayOutputStream()))
+        assertThatThrownBy(() -> member.findings().export(FindingFilter.none(), ExportFormat.CSV, new ByteArrayOutputStream()))
                 .isInstanceOfSatisfying(VigilApiException.class, e -> assertThat(e.code()).isEqualTo("INSUFFICIENT_ROLE"));
         var admin = tenant.userWith(Role.ADMIN);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        admin.exportFindings(FindingFilter.none(), ExportFormat.CSV, out);
+        admin.findings().export(FindingFilter.none(), ExportFormat.CSV, out);
         assertThat(out.size()).isPositive();
     }
 
@@ -153,7 +156,7 @@ class ExportTest {
     void freePlanHasNoExport() {
         var free = server.tenant(Plan.FREE);
 
-        assertThatThrownBy(() -> free.owner().exportFindings(FindingFilter.none(), ExportFormat.JSON,
+        assertThatThrownBy(() -> free.owner().findings().export(FindingFilter.none(), ExportFormat.JSON,
                 new ByteArrayOutputStream()))
                 .isInstanceOfSatisfying(VigilApiException.class, e -> {
                     assertThat(e.status()).isEqualTo(403);
@@ -167,7 +170,7 @@ class ExportTest {
         Project p = big.owner().createProject(new NewProject("big", "main"));
         new FindingSeeder(server.server().database(), 5).seed(big.id(), p.id(), 10_001, System.currentTimeMillis());
 
-        assertThatThrownBy(() -> big.owner().exportFindings(FindingFilter.none(), ExportFormat.CSV,
+        assertThatThrownBy(() -> big.owner().findings().export(FindingFilter.none(), ExportFormat.CSV,
                 new ByteArrayOutputStream()))
                 .isInstanceOfSatisfying(VigilApiException.class, e -> {
                     assertThat(e.status()).isEqualTo(422);
@@ -176,7 +179,7 @@ class ExportTest {
                 });
         var narrowed = FindingFilter.none().withSeverities(Set.of(Severity.CRITICAL));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        big.owner().exportFindings(narrowed, ExportFormat.CSV, out);
+        big.owner().findings().export(narrowed, ExportFormat.CSV, out);
         assertThat(out.size()).isPositive();
     }
 }

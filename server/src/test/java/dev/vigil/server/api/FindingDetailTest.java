@@ -94,7 +94,7 @@ class FindingDetailTest {
                 project.id(), "main", "c".repeat(40), ScanType.FULL));
         scan = tenant.owner().awaitScan(submitted.id(), Duration.ofSeconds(90));
         assertThat(scan.status()).isEqualTo(ScanStatus.COMPLETED);
-        findings = tenant.owner().allFindings(FindingFilter.none()).toList();
+        findings = tenant.owner().findings().all(FindingFilter.none()).toList();
     }
 
     private static Advisory advisory(String id, String ecosystem, String name, String fixed, String more)
@@ -113,7 +113,7 @@ class FindingDetailTest {
     }
 
     private static FindingDetail detail(Finding finding) {
-        return tenant.owner().findingDetail(finding.id());
+        return tenant.owner().findings().detail(finding.id());
     }
 
     @Test

@@ -53,7 +53,7 @@ class FindingListTest {
         List<Finding> all = new ArrayList<>();
         String cursor = null;
         do {
-            Page<Finding> page = tenant.owner().listFindings(filter, limit, cursor);
+            Page<Finding> page = tenant.owner().findings().list(filter, limit, cursor);
             assertThat(page.data()).hasSizeLessThanOrEqualTo(limit);
             all.addAll(page.data());
             cursor = page.nextCursor();
@@ -73,7 +73,7 @@ class FindingListTest {
 
     @Test
     void defaultPageHoldsTwentyFindings() {
-        Page<Finding> page = tenant.owner().listFindings(FindingFilter.none(), null, null);
+        Page<Finding> page = tenant.owner().findings().list(FindingFilter.none(), null, null);
 
         assertThat(page.data()).hasSize(20);
         assertThat(page.hasMore()).isTrue();
@@ -120,9 +120,9 @@ class FindingListTest {
 
     @Test
     void refusesCursorUsedWithOtherFilters() {
-        Page<Finding> first = tenant.owner().listFindings(FindingFilter.none(), 5, null);
+        Page<Finding> first = tenant.owner().findings().list(FindingFilter.none(), 5, null);
 
-        assertThatThrownBy(() -> tenant.owner().listFindings(
+        assertThatThrownBy(() -> tenant.owner().findings().list(
                 FindingFilter.none().withSeverities(Set.of(Severity.LOW)), 5, first.nextCursor()))
                 .isInstanceOfSatisfying(VigilApiException.class, e -> {
                     assertThat(e.status()).isEqualTo(400);
@@ -132,7 +132,7 @@ class FindingListTest {
 
     @Test
     void refusesMalformedCursor() {
-        assertThatThrownBy(() -> tenant.owner().listFindings(FindingFilter.none(), 5, "not-a-cursor!"))
+        assertThatThrownBy(() -> tenant.owner().findings().list(FindingFilter.none(), 5, "not-a-cursor!"))
                 .isInstanceOfSatisfying(VigilApiException.class, e -> assertThat(e.code()).isEqualTo("INVALID_CURSOR"));
     }
 
@@ -157,9 +157,9 @@ class FindingListTest {
 
     @Test
     void readsOneFindingAndAnswers404ForUnknownOrMalformedIds() {
-        Finding any = tenant.owner().listFindings(FindingFilter.none(), 1, null).data().getFirst();
+        Finding any = tenant.owner().findings().list(FindingFilter.none(), 1, null).data().getFirst();
 
-        assertThat(tenant.owner().getFinding(any.id())).isEqualTo(any);
+        assertThat(tenant.owner().findings().get(any.id())).isEqualTo(any);
         for (String id : List.of(UUID.randomUUID().toString(), "nope")) {
             var response = tenant.owner().send("GET", "/v1/repo-vulnerabilities/" + id, Map.of(), null);
             assertThat(response.status()).isEqualTo(404);
@@ -169,8 +169,8 @@ class FindingListTest {
 
     @Test
     void countsFindingsBySeverityStatusAndKind() {
-        var stats = tenant.owner().findingStats(Optional.empty());
-        var projectStats = tenant.owner().findingStats(Optional.of(other.id()));
+        var stats = tenant.owner().findings().stats(Optional.empty());
+        var projectStats = tenant.owner().findings().stats(Optional.of(other.id()));
 
         assertThat(stats.total()).isEqualTo(250);
         assertThat(stats.bySeverity().values().stream().mapToLong(Long::longValue).sum()).isEqualTo(250);

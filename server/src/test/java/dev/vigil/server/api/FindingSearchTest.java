@@ -211,16 +211,16 @@ class FindingSearchTest {
             assertThat(ids(all(FindingFilter.none().withSearch(search), 9))).as(search)
                     .isEqualTo(reference(tenant.id(), FindingFilter.none().withSearch(search)));
         }
-        assertThat(neighbour.owner().listFindings(FindingFilter.none().withSearch("ourli"), 20, null).data()).hasSize(1);
+        assertThat(neighbour.owner().findings().list(FindingFilter.none().withSearch("ourli"), 20, null).data()).hasSize(1);
     }
 
     @Test
     void neverFindsAnotherTenantsFindings() {
         assertThat(all(FindingFilter.none().withSearch("neighbourlib"), 20)).isEmpty();
         assertThat(all(FindingFilter.none().withSearch("eighbourli"), 20)).isEmpty();
-        assertThat(neighbour.owner().listFindings(FindingFilter.none().withSearch("ourli"), 20, null).data())
+        assertThat(neighbour.owner().findings().list(FindingFilter.none().withSearch("ourli"), 20, null).data())
                 .singleElement().satisfies(f -> assertThat(f.description()).contains("neighbourlib"));
-        assertThat(neighbour.owner().listFindings(FindingFilter.none().withSearch("log4j-core"), 20, null).data())
+        assertThat(neighbour.owner().findings().list(FindingFilter.none().withSearch("log4j-core"), 20, null).data())
                 .isEmpty();
     }
 
@@ -229,7 +229,7 @@ class FindingSearchTest {
         FindingFilter filter = FindingFilter.none().withSearch("aws_s3_bucket");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-        tenant.owner().exportFindings(filter, ExportFormat.CSV, out);
+        tenant.owner().findings().export(filter, ExportFormat.CSV, out);
 
         String[] lines = out.toString(StandardCharsets.UTF_8).split("\r?\n");
         assertThat(lines).hasSize(1 + reference(tenant.id(), filter).size());
@@ -240,7 +240,7 @@ class FindingSearchTest {
         List<Finding> all = new ArrayList<>();
         String cursor = null;
         do {
-            Page<Finding> page = tenant.owner().listFindings(filter, limit, cursor);
+            Page<Finding> page = tenant.owner().findings().list(filter, limit, cursor);
             assertThat(page.data()).hasSizeLessThanOrEqualTo(limit);
             all.addAll(page.data());
             cursor = page.nextCursor();
@@ -270,7 +270,10 @@ class FindingSearchTest {
 
     private static Detection detection(ScanKind kind, String rule, String title, Severity severity, String path,
                                        int line, String description, List<String> aliases) {
-        return new Detection(kind, rule, title, severity, null, path, line, description, null, false, false,
-                rule + path.toLowerCase(Locale.ROOT), aliases);
+        return Detection.builder(kind, rule, severity, path, line, rule + path.toLowerCase(Locale.ROOT))
+                .title(title)
+                .description(description)
+                .aliases(aliases)
+                .build();
     }
 }

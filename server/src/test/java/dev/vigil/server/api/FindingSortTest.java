@@ -80,9 +80,13 @@ class FindingSortTest {
     private static Detection detection(Random random, String identity) {
         String rule = "rule-" + (char) ('a' + random.nextInt(5));
         String path = "src/dir" + random.nextInt(3) + "/file" + random.nextInt(4) + ".tf";
-        return new Detection(ScanKind.values()[random.nextInt(3)], rule, "title " + rule,
-                Severity.values()[random.nextInt(5)], "CWE-20", path, 1 + random.nextInt(3) * 9,
-                "problem in " + path, null, false, false, identity, List.of());
+        ScanKind kind = ScanKind.values()[random.nextInt(3)];
+        Severity severity = Severity.values()[random.nextInt(5)];
+        return Detection.builder(kind, rule, severity, path, 1 + random.nextInt(3) * 9, identity)
+                .title("title " + rule)
+                .cwe("CWE-20")
+                .description("problem in " + path)
+                .build();
     }
 
     /** The order a sort promises: its column, then the default order, whatever the direction. */
@@ -106,7 +110,7 @@ class FindingSortTest {
         List<Finding> all = new ArrayList<>();
         String cursor = null;
         do {
-            Page<Finding> page = tenant.owner().listFindings(filter, sort, limit, cursor);
+            Page<Finding> page = tenant.owner().findings().list(filter, sort, limit, cursor);
             all.addAll(page.data());
             cursor = page.nextCursor();
         } while (cursor != null);
@@ -151,13 +155,13 @@ class FindingSortTest {
     @Test
     void shouldRefuseACursorOfAnotherSort() {
         FindingSort byRule = FindingSort.ascending(FindingSort.Column.RULE_ID);
-        String defaultCursor = tenant.owner().listFindings(FindingFilter.none(), 5, null).nextCursor();
-        String ruleCursor = tenant.owner().listFindings(FindingFilter.none(), byRule, 5, null).nextCursor();
+        String defaultCursor = tenant.owner().findings().list(FindingFilter.none(), 5, null).nextCursor();
+        String ruleCursor = tenant.owner().findings().list(FindingFilter.none(), byRule, 5, null).nextCursor();
 
         for (var attempt : List.<Runnable>of(
-                () -> tenant.owner().listFindings(FindingFilter.none(), byRule, 5, defaultCursor),
-                () -> tenant.owner().listFindings(FindingFilter.none(), byRule.reversed(), 5, ruleCursor),
-                () -> tenant.owner().listFindings(FindingFilter.none(), 5, ruleCursor))) {
+                () -> tenant.owner().findings().list(FindingFilter.none(), byRule, 5, defaultCursor),
+                () -> tenant.owner().findings().list(FindingFilter.none(), byRule.reversed(), 5, ruleCursor),
+                () -> tenant.owner().findings().list(FindingFilter.none(), 5, ruleCursor))) {
             assertThatThrownBy(attempt::run).isInstanceOfSatisfying(VigilApiException.class, e -> {
                 assertThat(e.status()).isEqualTo(400);
                 assertThat(e.code()).isEqualTo("INVALID_CURSOR");

@@ -46,9 +46,9 @@ class FindingTrendTest {
 
     @Test
     void countsEachDayTheFindingsFirstSeenByItsEnd() {
-        List<Finding> findings = tenant.owner().allFindings(FindingFilter.none()).toList();
+        List<Finding> findings = tenant.owner().findings().all(FindingFilter.none()).toList();
 
-        FindingTrend trend = tenant.owner().findingTrend(Optional.empty(), 30);
+        FindingTrend trend = tenant.owner().findings().trend(Optional.empty(), 30);
 
         assertThat(trend.days()).isEqualTo(30);
         assertThat(trend.points()).hasSize(30);
@@ -67,25 +67,25 @@ class FindingTrendTest {
     @Test
     void aFindingResolvedTodayLeavesTheEarlierDaysAsTheyWere() {
         var client = tenant.owner();
-        Finding oldest = client.allFindings(FindingFilter.none().withProject(other.id())).toList().stream()
+        Finding oldest = client.findings().all(FindingFilter.none().withProject(other.id())).toList().stream()
                 .min(Comparator.comparing(Finding::firstSeen)).orElseThrow();
-        FindingTrend before = client.findingTrend(Optional.of(other.id()), 7);
+        FindingTrend before = client.findings().trend(Optional.of(other.id()), 7);
 
         client.changeStatus(oldest.id(), StatusChange.of(TriageAction.RESOLVE));
-        FindingTrend after = client.findingTrend(Optional.of(other.id()), 7);
+        FindingTrend after = client.findings().trend(Optional.of(other.id()), 7);
 
         assertThat(after.latest().open()).isEqualTo(before.latest().open() - 1);
         assertThat(after.points().subList(0, 6)).isEqualTo(before.points().subList(0, 6));
         assertThat(after.resolvedInPeriod()).isEqualTo(before.resolvedInPeriod() + 1);
         client.changeStatus(oldest.id(), StatusChange.of(TriageAction.REOPEN));
-        assertThat(client.findingTrend(Optional.of(other.id()), 7).latest().open()).isEqualTo(before.latest().open());
+        assertThat(client.findings().trend(Optional.of(other.id()), 7).latest().open()).isEqualTo(before.latest().open());
     }
 
     @Test
     void anotherTenantSeesNoneOfTheseFindings() {
         var stranger = server.tenant().owner();
 
-        FindingTrend trend = stranger.findingTrend(Optional.empty(), 30);
+        FindingTrend trend = stranger.findings().trend(Optional.empty(), 30);
 
         assertThat(trend.points()).allSatisfy(point -> assertThat(point.open()).isZero());
         assertThat(trend.resolvedInPeriod()).isZero();
@@ -95,19 +95,19 @@ class FindingTrendTest {
     void aMemberMayReadTheTrendOfOneProject() {
         var member = tenant.userWith(Role.MEMBER);
 
-        FindingTrend trend = member.findingTrend(Optional.of(project.id()), 1);
+        FindingTrend trend = member.findings().trend(Optional.of(project.id()), 1);
 
         assertThat(trend.points()).singleElement().satisfies(point -> assertThat(point.open()).isEqualTo(120));
     }
 
     @Test
     void refusesAPeriodOutsideOneToThreeHundredSixtyFiveDays() {
-        assertThatThrownBy(() -> tenant.owner().findingTrend(Optional.empty(), 0))
+        assertThatThrownBy(() -> tenant.owner().findings().trend(Optional.empty(), 0))
                 .isInstanceOfSatisfying(VigilApiException.class, e -> {
                     assertThat(e.status()).isEqualTo(400);
                     assertThat(e.error().details()).extracting(problem -> problem.field()).containsExactly("days");
                 });
-        assertThatThrownBy(() -> tenant.owner().findingTrend(Optional.empty(), 366))
+        assertThatThrownBy(() -> tenant.owner().findings().trend(Optional.empty(), 366))
                 .isInstanceOf(VigilApiException.class);
     }
 }

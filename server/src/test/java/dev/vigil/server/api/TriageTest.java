@@ -60,7 +60,7 @@ class TriageTest {
         admin = tenant.userWith(Role.ADMIN);
         Project project = tenant.owner().createProject(new NewProject("triage", "main"));
         new FindingSeeder(server.server().database(), 3).seed(tenant.id(), project.id(), 400, CLOCK.millis());
-        pool = new ArrayList<>(tenant.owner().allFindings(FindingFilter.none()).map(Finding::id).toList());
+        pool = new ArrayList<>(tenant.owner().findings().all(FindingFilter.none()).map(Finding::id).toList());
     }
 
     private static synchronized UUID fresh() {
@@ -106,7 +106,7 @@ class TriageTest {
                             assertThat(e.status()).isEqualTo(409);
                             assertThat(e.code()).isEqualTo("INVALID_TRANSITION");
                         });
-                assertThat(admin.getFinding(id).status()).isEqualTo(from);
+                assertThat(admin.findings().get(id).status()).isEqualTo(from);
             } else {
                 assertThat(admin.changeStatus(id, change(action)).status()).as(action + " from " + from)
                         .isEqualTo(action.target());
@@ -157,7 +157,7 @@ class TriageTest {
                         assertThat(e.code()).isEqualTo("VALIDATION_FAILED");
                     });
         }
-        assertThat(admin.getFinding(id).status()).isEqualTo(FindingStatus.OPEN);
+        assertThat(admin.findings().get(id).status()).isEqualTo(FindingStatus.OPEN);
     }
 
     @Test
@@ -180,7 +180,7 @@ class TriageTest {
         admin.changeStatus(id, change(TriageAction.FALSE_POSITIVE));
         admin.changeStatus(id, change(TriageAction.REOPEN));
 
-        List<HistoryEntry> history = admin.findingHistory(id, 100, null).data();
+        List<HistoryEntry> history = admin.findings().history(id, 100, null).data();
 
         assertThat(history).extracting(HistoryEntry::action).containsExactly("in_progress", "false_positive", "reopen");
         assertThat(history).extracting(HistoryEntry::to).containsExactly(FindingStatus.IN_PROGRESS,
@@ -196,9 +196,9 @@ class TriageTest {
 
         Finding again = admin.changeStatus(id, change(TriageAction.IN_PROGRESS));
 
-        assertThat(again).isEqualTo(moved).isEqualTo(admin.getFinding(id));
+        assertThat(again).isEqualTo(moved).isEqualTo(admin.findings().get(id));
         assertThat(again.status()).isEqualTo(FindingStatus.IN_PROGRESS);
-        assertThat(admin.findingHistory(id, 100, null).data()).extracting(HistoryEntry::action)
+        assertThat(admin.findings().history(id, 100, null).data()).extracting(HistoryEntry::action)
                 .containsExactly("in_progress");
     }
 
@@ -208,14 +208,14 @@ class TriageTest {
         var me = admin.me();
 
         Finding assigned = admin.assign(id, me.id());
-        var byAssignee = admin.listFindings(FindingFilter.none().withAssignee(me.id()), 100, null).data();
+        var byAssignee = admin.findings().list(FindingFilter.none().withAssignee(me.id()), 100, null).data();
         Finding unassigned = admin.assign(id, null);
 
         assertThat(assigned.assignedTo()).isEqualTo(me.email());
         assertThat(assigned.assignedToUserId()).isEqualTo(me.id());
         assertThat(byAssignee).extracting(Finding::id).contains(id);
         assertThat(unassigned.assignedTo()).isNull();
-        assertThat(admin.findingHistory(id, 10, null).data()).extracting(HistoryEntry::action)
+        assertThat(admin.findings().history(id, 10, null).data()).extracting(HistoryEntry::action)
                 .containsExactly("assign", "assign");
     }
 
@@ -238,7 +238,7 @@ class TriageTest {
         assertThat(result.results().get(0).status()).isEqualTo(FindingStatus.ACCEPTED);
         assertThat(result.results().get(1).error()).isEqualTo("INVALID_TRANSITION");
         assertThat(result.results().get(2).error()).isEqualTo("NOT_FOUND");
-        assertThat(admin.getFinding(open).acceptedReason()).isEqualTo("vendor fix pending");
+        assertThat(admin.findings().get(open).acceptedReason()).isEqualTo("vendor fix pending");
     }
 
     @Test
@@ -251,7 +251,7 @@ class TriageTest {
                 .isInstanceOfSatisfying(VigilApiException.class, e -> assertThat(e.code()).isEqualTo("VALIDATION_FAILED"));
         assertThatThrownBy(() -> admin.bulkStatus(new BulkStatusChange(List.of(), TriageAction.RESOLVE, null, null)))
                 .isInstanceOfSatisfying(VigilApiException.class, e -> assertThat(e.code()).isEqualTo("VALIDATION_FAILED"));
-        assertThat(ids).allSatisfy(id -> assertThat(admin.getFinding(id).status()).isEqualTo(FindingStatus.OPEN));
+        assertThat(ids).allSatisfy(id -> assertThat(admin.findings().get(id).status()).isEqualTo(FindingStatus.OPEN));
     }
 
     @Test
@@ -266,9 +266,9 @@ class TriageTest {
         CLOCK.advance(Duration.ofDays(2));
         try {
             assertThat(expiry.reopenExpired()).isGreaterThanOrEqualTo(1);
-            Finding reopened = admin.getFinding(id);
+            Finding reopened = admin.findings().get(id);
             assertThat(reopened.status()).isEqualTo(FindingStatus.OPEN);
-            assertThat(admin.findingHistory(id, 10, null).data().getLast().action()).isEqualTo("acceptance_expired");
+            assertThat(admin.findings().history(id, 10, null).data().getLast().action()).isEqualTo("acceptance_expired");
         } finally {
             CLOCK.advance(Duration.ofDays(-2));
         }
@@ -277,15 +277,15 @@ class TriageTest {
     @Test
     void slaBreachesOnlyWhileTheFindingIsActive() {
         UUID overdue = pool.stream().filter(id -> {
-            Finding f = admin.getFinding(id);
+            Finding f = admin.findings().get(id);
             return f.slaDeadline() != null && f.slaDeadline().isBefore(CLOCK.instant());
         }).findFirst().orElseThrow();
         pool.remove(overdue);
 
-        assertThat(admin.getFinding(overdue).slaBreached()).isTrue();
-        assertThat(admin.listFindings(FindingFilter.none().withSearch(admin.getFinding(overdue).location()), 5, null)
+        assertThat(admin.findings().get(overdue).slaBreached()).isTrue();
+        assertThat(admin.findings().list(FindingFilter.none().withSearch(admin.findings().get(overdue).location()), 5, null)
                 .data().getFirst().slaBreached()).isTrue();
         admin.changeStatus(overdue, change(TriageAction.RESOLVE));
-        assertThat(admin.getFinding(overdue).slaBreached()).isFalse();
+        assertThat(admin.findings().get(overdue).slaBreached()).isFalse();
     }
 }

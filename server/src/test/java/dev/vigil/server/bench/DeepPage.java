@@ -59,11 +59,12 @@ final class DeepPage {
         return Cursor.encode(FindingQuery.canonical(FindingFilter.none()), key);
     }
 
-    private static String nextCursor(byte[] page) {
+    /** The {@code next_cursor} of a page's body; an error of the benchmark when the list ends there. */
+    static String nextCursor(byte[] page) {
         try {
             JsonNode next = Json.mapper().readTree(page).get("next_cursor");
             if (next == null || next.isNull()) {
-                throw new IllegalStateException("the list ended before the deep page");
+                throw new IllegalStateException("the list ended before the page asked for");
             }
             return next.asText();
         } catch (IOException e) {

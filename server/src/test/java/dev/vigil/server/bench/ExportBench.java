@@ -114,7 +114,7 @@ public final class ExportBench {
 
     /** The JSON export, parsed once outside the timing, must hold exactly the 10,000 rows. */
     private static void checkJsonRows(BenchServer.Tenant tenant, UUID project) throws IOException {
-        try (var in = tenant.owner().exportFindings(FindingFilter.none().withProject(project),
+        try (var in = tenant.owner().findings().export(FindingFilter.none().withProject(project),
                 ExportFormat.JSON)) {
             int rows = Json.mapper().readTree(in).size();
             System.out.println("JSON export parsed once: " + rows + " rows" + (rows == ROWS ? "" : " (expected " + ROWS + ")"));

@@ -1,10 +1,13 @@
 package dev.vigil.server.bench;
 
 import dev.vigil.model.FindingFilter;
+import dev.vigil.model.FindingSort;
 import dev.vigil.model.FindingStatus;
 import dev.vigil.model.ScanKind;
 import dev.vigil.model.Severity;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -34,8 +37,15 @@ public final class FindingsBench {
     private static final long WARMUP_BUDGET_NANOS = 30_000_000_000L;
     private static final int DEEP_PAGES = 500;
 
-    /** A measured case: request {@code i} GETs {@code path(i)}; {@code filter} (if any) is its first list filter. */
-    record Case(String name, IntFunction<String> path, FindingFilter filter) {
+    /**
+     * A measured case: request {@code i} GETs {@code path(i)}; {@code filter} (if any) is its first list filter,
+     * {@code sort} the list's order.
+     */
+    record Case(String name, IntFunction<String> path, FindingFilter filter, FindingSort sort) {
+
+        Case(String name, IntFunction<String> path, FindingFilter filter) {
+            this(name, path, filter, FindingSort.DEFAULT);
+        }
 
         static Case list(String name, IntFunction<FindingFilter> filters) {
             return new Case(name, i -> FindingPaths.list(filters.apply(i), null, null), filters.apply(0));
@@ -62,7 +72,7 @@ public final class FindingsBench {
             try (HttpProbe probe = new HttpProbe(server.server().uri(), data.tenant().apiKey())) {
                 int deep = Math.min(DEEP_PAGES, FINDINGS / DeepPage.LIMIT - 1);
                 String deepCursor = DeepPage.cursor(probe, server.database(), data.tenant().id(), deep);
-                for (Case c : cases(data, deepCursor)) {
+                for (Case c : cases(data, deepCursor, probe)) {
                     results.add(measure(probe, c));
                 }
             }
@@ -71,7 +81,7 @@ public final class FindingsBench {
         }
     }
 
-    static List<Case> cases(FindingsDataset.Data data, String deepCursor) {
+    static List<Case> cases(FindingsDataset.Data data, String deepCursor, HttpProbe probe) {
         FindingFilter none = FindingFilter.none();
         List<UUID> projects = data.projects();
         List<UUID> users = data.assignees();
@@ -91,15 +101,23 @@ public final class FindingsBench {
                 new Case("first page, limit=100", i -> FindingPaths.list(none, 100, null), null),
                 new Case("deep page, limit=100 (cursor after row " + Math.min(DEEP_PAGES, FINDINGS / 100 - 1) * 100 + ")",
                         i -> FindingPaths.list(none, 100, deepCursor), null),
-                sorted("sort=rule_id"),
-                sorted("sort=-last_seen"),
-                sorted("sort=-status"),
-                sorted("sort=project_name"),
-                sorted("sort=-sla_deadline"),
-                sorted("sort=location&project_id (500 projects in turn)", "sort=location&project_id=",
-                        i -> projects.get(i * 7 % projects.size()).toString()),
-                sorted("sort=-first_seen&search common: a rule id", "sort=-first_seen&search=",
-                        i -> common[i % common.length]),
+                secondPage(probe, null),
+                sorted("-severity"),
+                sorted("rule_id"),
+                sorted("last_seen"),
+                sorted("-last_seen"),
+                sorted("-status"),
+                sorted("project_name"),
+                sorted("-sla_deadline"),
+                secondPage(probe, "-severity"),
+                secondPage(probe, "rule_id"),
+                secondPage(probe, "last_seen"),
+                new Case("sort=location&project_id (500 projects in turn)", i -> FindingPaths.LIST
+                        + "?sort=location&project_id=" + projects.get(i * 7 % projects.size()),
+                        none.withProject(projects.getFirst()), sort("location")),
+                new Case("sort=-first_seen&search common: a rule id", i -> FindingPaths.LIST
+                        + "?sort=-first_seen&search=" + common[i % common.length],
+                        none.withSearch(common[0]), sort("-first_seen")),
                 new Case("GET one finding (1,000 ids in turn)", i -> FindingPaths.LIST + "/" + ids.get(i * 997 % ids.size()),
                         null),
                 new Case("stats, whole tenant", i -> FindingPaths.LIST + "/stats", null),
@@ -107,14 +125,25 @@ public final class FindingsBench {
                         null));
     }
 
-    /** A first page in the order of a {@code sort} query. */
-    private static Case sorted(String query) {
-        return new Case(query, i -> FindingPaths.LIST + "?" + query, null);
+    /** The first page of the whole list in the order of a {@code sort} parameter ({@code rule_id}, {@code -severity}). */
+    private static Case sorted(String sort) {
+        return new Case("sort=" + sort, i -> FindingPaths.LIST + "?sort=" + sort, FindingFilter.none(), sort(sort));
     }
 
-    /** A first page in the order of a {@code sort} query that ends with a value varying by request. */
-    private static Case sorted(String name, String query, IntFunction<String> value) {
-        return new Case(name, i -> FindingPaths.LIST + "?" + query + value.apply(i), null);
+    /**
+     * The second page of the whole list in the order of {@code sort} (null: the default order), after the cursor the
+     * first page answered.
+     */
+    private static Case secondPage(HttpProbe probe, String sort) {
+        String first = sort == null ? FindingPaths.LIST : FindingPaths.LIST + "?sort=" + sort;
+        String cursor = URLEncoder.encode(DeepPage.nextCursor(probe.get(first).body()), StandardCharsets.UTF_8);
+        String path = first + (sort == null ? "?" : "&") + "cursor=" + cursor;
+        return new Case((sort == null ? "default order" : "sort=" + sort) + ", page 2 (cursor)", i -> path,
+                FindingFilter.none(), sort == null ? FindingSort.DEFAULT : sort(sort));
+    }
+
+    private static FindingSort sort(String wire) {
+        return FindingSort.parse(wire).orElseThrow(() -> new IllegalArgumentException("no sort " + wire));
     }
 
     /**

@@ -78,7 +78,7 @@ public final class MergeBench {
             byte[][] archives = {all, all, half};
             for (int p = 0; p < PATHS.length; p++) {
                 ScanRunner.Timing t = ScanRunner.run(tenant.owner(), project, archives[p], ScanType.SECRETS, 10 * run + p + 1);
-                FindingStats stats = tenant.owner().findingStats(Optional.of(project));
+                FindingStats stats = tenant.owner().findings().stats(Optional.of(project));
                 table.row(run == 0 ? "warm-up" : "run " + run, PATHS[p], t.detail().findingsCount(),
                         ScanRunner.seconds(t.processingSeconds()), ScanRunner.seconds(t.stampedSeconds()),
                         ScanRunner.seconds(t.totalSeconds()), ScanRunner.seconds(t.lastPollSeconds()),

@@ -104,7 +104,7 @@ public final class PeersBench {
                         i + 1, 10);
                 seconds[i] = timing.totalSeconds();
             }
-            tenant.owner().allFindings(FindingFilter.none()).forEach(f -> byRule.merge(f.ruleId(), 1, Integer::sum));
+            tenant.owner().findings().all(FindingFilter.none()).forEach(f -> byRule.merge(f.ruleId(), 1, Integer::sum));
         }
         Outcome outcome = new Outcome("Vigil secrets scan (POST to completed)", Latency.medianSeconds(seconds), byRule);
         // printed at once: a peer may run past its time limit, and this figure should not be lost with it

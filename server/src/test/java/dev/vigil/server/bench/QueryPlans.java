@@ -39,7 +39,7 @@ final class QueryPlans {
             if (result.measured().filter() == null) {
                 continue;
             }
-            FindingQuery query = FindingQuery.of(tenantId, result.measured().filter());
+            FindingQuery query = FindingQuery.of(tenantId, result.measured().filter(), result.measured().sort());
             long start = System.nanoTime();
             long count = database.inTransaction(c -> findings.count(c, query));
             double countMillis = (System.nanoTime() - start) / 1e6;

@@ -86,7 +86,7 @@ final class DecisionFixtures {
     }
 
     static List<Finding> findings(VigilClient client, Project project) {
-        return client.allFindings(FindingFilter.none().withProject(project.id())).toList();
+        return client.findings().all(FindingFilter.none().withProject(project.id())).toList();
     }
 
     static Finding finding(VigilClient client, Project project, String ruleId) {

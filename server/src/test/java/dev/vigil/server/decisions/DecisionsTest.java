@@ -152,7 +152,7 @@ class DecisionsTest {
             Finding changed = finding(owner, project, LEFT);
             assertThat(changed.status()).isEqualTo(FindingStatus.FALSE_POSITIVE);
             assertThat(changed.acceptedBy()).isEqualTo("decision:" + made.id());
-            HistoryEntry last = owner.findingHistory(changed.id(), 100, null).data().getLast();
+            HistoryEntry last = owner.findings().history(changed.id(), 100, null).data().getLast();
             assertThat(last.actor()).isEqualTo("decision:" + made.id());
             assertThat(last.action()).isEqualTo("decision");
             assertThat(last.from()).isEqualTo(FindingStatus.OPEN);
@@ -246,7 +246,7 @@ class DecisionsTest {
         Finding restored = finding(owner, second, LEFT);
         assertThat(restored.status()).isEqualTo(FindingStatus.IN_BACKLOG);
         assertThat(restored.acceptedBy()).isNull();
-        assertThat(owner.findingHistory(restored.id(), 100, null).data().getLast().action())
+        assertThat(owner.findings().history(restored.id(), 100, null).data().getLast().action())
                 .isEqualTo("decision_deleted");
         assertThat(finding(owner, third, LEFT).status()).isEqualTo(FindingStatus.FALSE_POSITIVE);
         assertThatThrownBy(() -> owner.getDecision(made.id())).isInstanceOfSatisfying(VigilApiException.class,

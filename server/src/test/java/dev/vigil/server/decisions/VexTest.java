@@ -225,7 +225,7 @@ class VexTest {
         assertThat(result).isEqualTo(new VexImportResult(1, 0, 0));
         var right = finding(owner, project, RIGHT);
         assertThat(right.status()).isEqualTo(FindingStatus.OPEN);
-        assertThat(owner.findingHistory(right.id(), 100, null).data().getLast().action()).isEqualTo("vex_fixed");
+        assertThat(owner.findings().history(right.id(), 100, null).data().getLast().action()).isEqualTo("vex_fixed");
         assertThat(owner.listDecisions(Optional.of(project.id()), Optional.empty(), null, null)
                 .data()).isEmpty();
     }

@@ -51,7 +51,7 @@ class ArchiveBudgetTest {
 
         scan(project, new SparseTar().oldGnu("app.env", EIGHT_MIB, "nothing\n").tarGz());
 
-        assertThat(tenant.owner().getFinding(before.id()).status()).isEqualTo(FindingStatus.OPEN);
+        assertThat(tenant.owner().findings().get(before.id()).status()).isEqualTo(FindingStatus.OPEN);
     }
 
     @Test
@@ -73,7 +73,7 @@ class ArchiveBudgetTest {
             ScanDetail done = scan(client, project, new SparseTar().file("app.env", "nothing\n").tarGz());
 
             assertThat(done.scanWarnings()).extracting(ScanWarning::code).contains("SCAN_TIME_LIMIT");
-            assertThat(client.getFinding(before.id()).status()).isEqualTo(FindingStatus.OPEN);
+            assertThat(client.findings().get(before.id()).status()).isEqualTo(FindingStatus.OPEN);
         }
     }
 
@@ -110,7 +110,7 @@ class ArchiveBudgetTest {
     }
 
     private static Finding onlyFinding(VigilClient client, Project project) {
-        List<Finding> findings = client.listFindings(FindingFilter.none().withProject(project.id()), 10, null)
+        List<Finding> findings = client.findings().list(FindingFilter.none().withProject(project.id()), 10, null)
                 .data();
         assertThat(findings).hasSize(1);
         return findings.getFirst();

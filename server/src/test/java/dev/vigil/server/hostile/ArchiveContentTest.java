@@ -282,7 +282,7 @@ class ArchiveContentTest {
             seen.add(owner.send("GET", "/v1/repo-vulnerabilities?limit=100", Map.of(), null).text());
             for (ExportFormat format : ExportFormat.values()) {
                 ByteArrayOutputStream out = new ByteArrayOutputStream();
-                owner.exportFindings(FindingFilter.none(), format, out);
+                owner.findings().export(FindingFilter.none(), format, out);
                 seen.add(out.toString(StandardCharsets.UTF_8));
             }
         } finally {
@@ -318,6 +318,6 @@ class ArchiveContentTest {
     }
 
     private static List<Finding> findings(VigilClient owner, Project project) {
-        return owner.allFindings(FindingFilter.none().withProject(project.id())).toList();
+        return owner.findings().all(FindingFilter.none().withProject(project.id())).toList();
     }
 }

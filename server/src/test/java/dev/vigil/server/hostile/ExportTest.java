@@ -65,7 +65,7 @@ class ExportTest {
 
             assertThat(list.status()).isEqualTo(200);
             assertThat(millis).as("the list's answer time in ms").isLessThan(5_000);
-            assertThat(tenant.owner().listFindings(FindingFilter.none(), 1, null).data()).hasSize(1);
+            assertThat(tenant.owner().findings().list(FindingFilter.none(), 1, null).data()).hasSize(1);
             assertThat(readToTheEnd(exporters.getFirst())).as("the slow export, read at last, is whole")
                     .isEqualTo(FindingReads.MAX_EXPORT_ROWS);
         } finally {

@@ -317,7 +317,7 @@ class CrossNodeTest {
         VigilClient admin = tenant.userWith(Role.ADMIN);
         Project project = tenant.owner().createProject(new NewProject("accepted", "main"));
         new FindingSeeder(a.server().database(), 11).seed(tenant.id(), project.id(), 30, CLOCK.millis());
-        List<UUID> accepted = tenant.owner().allFindings(FindingFilter.none()).map(Finding::id).limit(20).toList();
+        List<UUID> accepted = tenant.owner().findings().all(FindingFilter.none()).map(Finding::id).limit(20).toList();
         LocalDate tomorrow = LocalDate.ofInstant(CLOCK.instant(), ZoneOffset.UTC).plusDays(1);
         for (UUID id : accepted) {
             admin.changeStatus(id, new StatusChange(TriageAction.ACCEPT, "until the fix ships", tomorrow));

@@ -471,7 +471,7 @@ class WebhookTest {
                 WebhookEvent.ACCEPTANCE_EXPIRING), WebhookFormat.JSON, project.id()));
         scan(owner, project, "main", null, Map.of("a.env", "A=" + githubToken() + "\n",
                 "b.env", "B=" + githubToken() + "\n"));
-        List<Finding> found = owner.listFindings(FindingFilter.none().withProject(project.id()), 10, null).data();
+        List<Finding> found = owner.findings().list(FindingFilter.none().withProject(project.id()), 10, null).data();
         assertThat(found).hasSize(2);
         Finding accepted = found.get(0);
         Finding open = found.get(1);

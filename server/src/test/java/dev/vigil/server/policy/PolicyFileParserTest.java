@@ -61,8 +61,11 @@ class PolicyFileParserTest {
                     reason: "by alias"
                 """.getBytes(StandardCharsets.UTF_8)));
         RepositoryPolicy policy = RepositoryPolicy.of(collected, new RuleCatalogue(rule -> false), TODAY, true);
-        Detection acl = new Detection(ScanKind.IAC, "aws-s3-public-acl", "S3 ACL", Severity.HIGH, null, "main.tf", 3,
-                null, null, false, false, "aws_s3_bucket.site", List.of("CKV_AWS_20", "AVD-AWS-0092"));
+        Detection acl = Detection.builder(ScanKind.IAC, "aws-s3-public-acl", Severity.HIGH, "main.tf", 3,
+                        "aws_s3_bucket.site")
+                .title("S3 ACL")
+                .aliases(List.of("CKV_AWS_20", "AVD-AWS-0092"))
+                .build();
 
         assertThat(policy.decide(acl)).hasValueSatisfying(d -> assertThat(d.reason()).isEqualTo("by id"));
         assertThat(policy.result(Set.of(ScanKind.IAC)).unmatched())

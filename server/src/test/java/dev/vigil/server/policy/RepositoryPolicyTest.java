@@ -123,7 +123,7 @@ class RepositoryPolicyTest {
     }
 
     private static List<Finding> findings(Project project) {
-        return tenant.owner().allFindings(FindingFilter.none().withProject(project.id())).toList();
+        return tenant.owner().findings().all(FindingFilter.none().withProject(project.id())).toList();
     }
 
     private static Finding at(Project project, String location) {
@@ -138,7 +138,7 @@ class RepositoryPolicyTest {
     }
 
     private static HistoryEntry lastChange(Finding finding) {
-        return tenant.owner().findingHistory(finding.id(), 20, null).data().getLast();
+        return tenant.owner().findings().history(finding.id(), 20, null).data().getLast();
     }
 
     private static List<ScanWarning> policyWarnings(ScanDetail scan) {
@@ -149,7 +149,7 @@ class RepositoryPolicyTest {
     private static void assertCountsFollow(Project project) {
         Map<String, Long> counted = new HashMap<>();
         findings(project).forEach(f -> counted.merge(f.status().wire(), 1L, Long::sum));
-        Map<String, Long> kept = new HashMap<>(tenant.owner().findingStats(Optional.of(project.id())).byStatus());
+        Map<String, Long> kept = new HashMap<>(tenant.owner().findings().stats(Optional.of(project.id())).byStatus());
         kept.values().removeIf(n -> n == 0);
         assertThat(kept).isEqualTo(counted);
     }
@@ -282,11 +282,11 @@ class RepositoryPolicyTest {
         CLOCK.advance(Duration.ofDays(3));
         try {
             expiry.reopenExpired();
-            assertThat(tenant.owner().getFinding(accepted.id()).status()).isEqualTo(FindingStatus.OPEN);
+            assertThat(tenant.owner().findings().get(accepted.id()).status()).isEqualTo(FindingStatus.OPEN);
             assertThat(lastChange(accepted).action()).isEqualTo("acceptance_expired");
 
             ScanDetail after = scan(project, ScanType.IAC, null, files(".vigil.yml", policy, "main.tf", PUBLIC_BUCKET));
-            assertThat(tenant.owner().getFinding(accepted.id()).status()).isEqualTo(FindingStatus.OPEN);
+            assertThat(tenant.owner().findings().get(accepted.id()).status()).isEqualTo(FindingStatus.OPEN);
             assertThat(policyWarnings(after)).extracting(ScanWarning::message)
                     .containsExactly("Line 3: until has passed (rule aws-s3-public-acl)");
         } finally {
@@ -319,11 +319,11 @@ class RepositoryPolicyTest {
 
         ScanDetail removed = scan(project, ScanType.SECRETS, null, code);
 
-        assertThat(tenant.owner().getFinding(a.id()).status()).isEqualTo(FindingStatus.OPEN);
-        assertThat(tenant.owner().getFinding(a.id()).acceptedBy()).isNull();
+        assertThat(tenant.owner().findings().get(a.id()).status()).isEqualTo(FindingStatus.OPEN);
+        assertThat(tenant.owner().findings().get(a.id()).acceptedBy()).isNull();
         assertThat(lastChange(a).action()).isEqualTo("policy_withdrawn");
         assertThat(lastChange(a).actor()).isEqualTo("policy:.vigil.yml");
-        assertThat(tenant.owner().getFinding(b.id()).status()).isEqualTo(FindingStatus.FALSE_POSITIVE);
+        assertThat(tenant.owner().findings().get(b.id()).status()).isEqualTo(FindingStatus.FALSE_POSITIVE);
         assertThat(removed.policy()).isEqualTo(new ScanPolicy(0, List.of()));
         assertCountsFollow(project);
     }
@@ -347,11 +347,11 @@ class RepositoryPolicyTest {
         scan(project, ScanType.IAC, null, files(".vigil.yml", entry.formatted("accepted", "until the CDN is live")
                 + "    until: " + until + "\n", "main.tf", PUBLIC_BUCKET));
 
-        Finding changed = tenant.owner().getFinding(acl.id());
+        Finding changed = tenant.owner().findings().get(acl.id());
         assertThat(changed.status()).isEqualTo(FindingStatus.ACCEPTED);
         assertThat(changed.acceptedReason()).isEqualTo("until the CDN is live");
         assertThat(changed.acceptedUntil()).isEqualTo(until);
-        assertThat(tenant.owner().findingHistory(acl.id(), 20, null).data()).extracting(HistoryEntry::action)
+        assertThat(tenant.owner().findings().history(acl.id(), 20, null).data()).extracting(HistoryEntry::action)
                 .containsExactly("detected", "policy_applied", "policy_applied");
         assertCountsFollow(project);
     }

@@ -20,9 +20,17 @@ class PrCommentRendererTest {
     private static final UUID PROJECT = UUID.fromString("00000000-0000-4000-8000-000000000001");
 
     private static ScanRow scan(int introduced, Integer debt, int blocking, String changedFiles) {
-        return new ScanRow(UUID.randomUUID(), UUID.randomUUID(), PROJECT, "shop", "feature", "b".repeat(40),
-                ScanType.FULL, ScanStatus.COMPLETED, 42, changedFiles, 0L, 0L, 0L, 1,
-                new ScanRow.Counts(1, 1, 0, 0, 0, introduced, debt, blocking), blocking > 0, null, "pending");
+        return ScanRow.builder(UUID.randomUUID(), UUID.randomUUID(), PROJECT)
+                .projectName("shop")
+                .commit("feature", "b".repeat(40))
+                .scanType(ScanType.FULL)
+                .status(ScanStatus.COMPLETED)
+                .pullRequest(42, changedFiles)
+                .started(0L, 1)
+                .completedAt(0L)
+                .counts(new ScanRow.Counts(1, 1, 0, 0, 0, introduced, debt, blocking), blocking > 0)
+                .prCommentStatus("pending")
+                .build();
     }
 
     private static ResultRow row(Severity severity, String path, boolean introduced, boolean blocking) {

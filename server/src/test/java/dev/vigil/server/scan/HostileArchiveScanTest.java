@@ -68,7 +68,7 @@ class HostileArchiveScanTest {
             Archives.file(tar, "big.bin", Archives.random(400_000, 9));
         });
         scan(project, full);
-        Finding before = tenant.owner().listFindings(FindingFilter.none().withProject(project.id()), 10, null)
+        Finding before = tenant.owner().findings().list(FindingFilter.none().withProject(project.id()), 10, null)
                 .data().getFirst();
         byte[] cut = Arrays.copyOf(full, full.length / 2);
         byte[] onlyOther = Archives.tarGz(tar -> Archives.file(tar, "b.txt", "nothing\n"));
@@ -78,8 +78,8 @@ class HostileArchiveScanTest {
 
         assertThat(partial.scanWarnings()).extracting(ScanWarning::code).containsAnyOf("ARCHIVE_TRUNCATED",
                 "ARCHIVE_CORRUPT");
-        assertThat(tenant.owner().getFinding(before.id()).status()).isEqualTo(FindingStatus.OPEN);
+        assertThat(tenant.owner().findings().get(before.id()).status()).isEqualTo(FindingStatus.OPEN);
         assertThat(scan(project, cut).scanWarnings()).isNotEmpty();
-        assertThat(tenant.owner().getFinding(before.id()).status()).isEqualTo(FindingStatus.OPEN);
+        assertThat(tenant.owner().findings().get(before.id()).status()).isEqualTo(FindingStatus.OPEN);
     }
 }

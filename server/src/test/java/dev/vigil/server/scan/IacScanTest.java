@@ -53,7 +53,7 @@ class IacScanTest {
             ScanDetail done = tenant.owner().awaitScan(scan.id(), Duration.ofSeconds(60));
 
             assertThat(done.status()).isEqualTo(ScanStatus.COMPLETED);
-            List<Finding> findings = tenant.owner().allFindings(FindingFilter.none()).toList();
+            List<Finding> findings = tenant.owner().findings().all(FindingFilter.none()).toList();
             assertThat(findings).isNotEmpty().allSatisfy(f -> assertThat(f.scanType()).isEqualTo(ScanKind.IAC));
             assertThat(findings).anySatisfy(f -> assertThat(f.location()).isEqualTo("infra/network.tf:7"));
             assertThat(findings).anySatisfy(f -> assertThat(f.location()).startsWith("Dockerfile:"));

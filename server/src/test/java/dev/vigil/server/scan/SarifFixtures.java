@@ -14,22 +14,41 @@ final class SarifFixtures {
 
     static List<Detection> detections() {
         return List.of(
-                new Detection(ScanKind.SECRETS, "aws-access-key", "AWS access key ID", Severity.CRITICAL, "CWE-798",
-                        "src/main/resources/application.yml", 12, "AWS access key ID AKIA**** in the code.", null,
-                        false, false, "3f2a9c", List.of()),
-                new Detection(ScanKind.SCA, "GHSA-jf85-cpcp-j695", "Prototype pollution in lodash", Severity.HIGH,
-                        "CWE-1321", "web/package-lock.json", 1, "lodash 4.17.11 is affected by prototype pollution.",
-                        "npm install lodash@4.17.12", false, true, "npm:lodash", List.of("CVE-2019-10744")),
-                new Detection(ScanKind.IAC, "CKV_AWS_19", "S3 bucket without server-side encryption", Severity.MEDIUM,
-                        "CWE-311", "infra/storage.tf", 4, "aws_s3_bucket.data stores objects unencrypted.", null,
-                        false, false, "aws_s3_bucket.data", List.of("AVD-AWS-0088")),
-                new Detection(ScanKind.SECRETS, "generic-api-key", "Generic API key", Severity.LOW, null,
-                        "docs/exemple d'usage.md", 30, "A generic API key (sk_t****) is assigned.", null, false, false,
-                        "77aa01", List.of()),
-                new Detection(ScanKind.SCA, "GHSA-jf85-cpcp-j695", "Prototype pollution in lodash", Severity.HIGH,
-                        "CWE-1321", "api/yarn.lock", 88, "lodash 4.17.4 is affected by prototype pollution.",
-                        "upgrade lodash to 4.17.12 (major version unchanged)", false, false, "npm:lodash",
-                        List.of("CVE-2019-10744", "SNYK-JS-LODASH-450202")));
+                Detection.builder(ScanKind.SECRETS, "aws-access-key", Severity.CRITICAL,
+                                "src/main/resources/application.yml", 12, "3f2a9c")
+                        .title("AWS access key ID")
+                        .cwe("CWE-798")
+                        .description("AWS access key ID AKIA**** in the code.")
+                        .build(),
+                Detection.builder(ScanKind.SCA, "GHSA-jf85-cpcp-j695", Severity.HIGH, "web/package-lock.json", 1,
+                                "npm:lodash")
+                        .title("Prototype pollution in lodash")
+                        .cwe("CWE-1321")
+                        .description("lodash 4.17.11 is affected by prototype pollution.")
+                        .fixAvailable("npm install lodash@4.17.12")
+                        .direct(true)
+                        .aliases(List.of("CVE-2019-10744"))
+                        .build(),
+                Detection.builder(ScanKind.IAC, "CKV_AWS_19", Severity.MEDIUM, "infra/storage.tf", 4,
+                                "aws_s3_bucket.data")
+                        .title("S3 bucket without server-side encryption")
+                        .cwe("CWE-311")
+                        .description("aws_s3_bucket.data stores objects unencrypted.")
+                        .aliases(List.of("AVD-AWS-0088"))
+                        .build(),
+                Detection.builder(ScanKind.SECRETS, "generic-api-key", Severity.LOW, "docs/exemple d'usage.md", 30,
+                                "77aa01")
+                        .title("Generic API key")
+                        .description("A generic API key (sk_t****) is assigned.")
+                        .build(),
+                Detection.builder(ScanKind.SCA, "GHSA-jf85-cpcp-j695", Severity.HIGH, "api/yarn.lock", 88,
+                                "npm:lodash")
+                        .title("Prototype pollution in lodash")
+                        .cwe("CWE-1321")
+                        .description("lodash 4.17.4 is affected by prototype pollution.")
+                        .fixAvailable("upgrade lodash to 4.17.12 (major version unchanged)")
+                        .aliases(List.of("CVE-2019-10744", "SNYK-JS-LODASH-450202"))
+                        .build());
     }
 
     static List<ScanWarning> warnings() {

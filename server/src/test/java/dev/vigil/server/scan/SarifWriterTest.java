@@ -122,8 +122,9 @@ class SarifWriterTest {
     @ParameterizedTest(name = "{0} is a SARIF {1}")
     @CsvSource({"CRITICAL, error", "HIGH, error", "MEDIUM, warning", "LOW, note", "INFO, note"})
     void mapsSeveritiesToSarifLevels(Severity severity, String level) {
-        Detection detection = new Detection(ScanKind.IAC, "R1", "Rule one", severity, null, "main.tf", 3,
-                null, null, false, false, "aws_s3_bucket.a", List.of());
+        Detection detection = Detection.builder(ScanKind.IAC, "R1", severity, "main.tf", 3, "aws_s3_bucket.a")
+                .title("Rule one")
+                .build();
 
         ObjectNode log = writer.toJson(List.of(detection), List.of());
 
@@ -135,9 +136,11 @@ class SarifWriterTest {
     @Test
     void turnsAPathWithSpacesAndNonAsciiIntoAValidRelativeUri() {
         String path = "my dir/café/naïve file#1.py";
-        Detection detection = new Detection(ScanKind.SECRETS, "generic-api-key", "Generic API key", Severity.HIGH,
-                "CWE-798", path, 7, "A generic API key (abcd****) is assigned in the code.", null, false, false,
-                "0f1e", List.of());
+        Detection detection = Detection.builder(ScanKind.SECRETS, "generic-api-key", Severity.HIGH, path, 7, "0f1e")
+                .title("Generic API key")
+                .cwe("CWE-798")
+                .description("A generic API key (abcd****) is assigned in the code.")
+                .build();
 
         ObjectNode log = writer.toJson(List.of(detection), List.of());
 

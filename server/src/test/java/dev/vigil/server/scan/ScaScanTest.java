@@ -69,7 +69,7 @@ class ScaScanTest {
             ScanDetail done = tenant.owner().awaitScan(scan.id(), Duration.ofSeconds(60));
 
             assertThat(done.status()).isEqualTo(ScanStatus.COMPLETED);
-            List<Finding> findings = tenant.owner().allFindings(FindingFilter.none()).toList();
+            List<Finding> findings = tenant.owner().findings().all(FindingFilter.none()).toList();
             assertThat(findings).singleElement().satisfies(f -> {
                 assertThat(f.scanType()).isEqualTo(ScanKind.SCA);
                 assertThat(f.ruleId()).isEqualTo("GHSA-jfh8-c2jp-5v3q");
@@ -100,7 +100,7 @@ class ScaScanTest {
             ScanDetail done = tenant.owner().awaitScan(scan.id(), Duration.ofSeconds(60));
 
             assertThat(done.status()).isEqualTo(ScanStatus.COMPLETED);
-            assertThat(tenant.owner().allFindings(FindingFilter.none()).toList())
+            assertThat(tenant.owner().findings().all(FindingFilter.none()).toList())
                     .extracting(Finding::ruleId).contains("GHSA-jfh8-c2jp-5v3q");
         } finally {
             if (configured == null) {

@@ -61,7 +61,7 @@ class SecretNeverInTheClearTest {
             var scan = tenant.owner().submitScan(ScanSubmission.of(ScanArchive.of(archive), project.id(), "main",
                     "1".repeat(40), ScanType.SECRETS));
             ScanDetail detail = tenant.owner().awaitScan(scan.id(), Duration.ofSeconds(60));
-            List<Finding> findings = tenant.owner().listFindings(FindingFilter.none(), 100, null).data();
+            List<Finding> findings = tenant.owner().findings().list(FindingFilter.none(), 100, null).data();
             assertThat(findings).isNotEmpty();
             assertThat(findings).anySatisfy(f -> assertThat(f.description()).contains("ghp_****"));
 
@@ -76,7 +76,7 @@ class SecretNeverInTheClearTest {
             }
             for (ExportFormat format : ExportFormat.values()) {
                 ByteArrayOutputStream out = new ByteArrayOutputStream();
-                tenant.owner().exportFindings(FindingFilter.none(), format, out);
+                tenant.owner().findings().export(FindingFilter.none(), format, out);
                 seen.add(out.toString(StandardCharsets.UTF_8));
             }
         } finally {
@@ -139,7 +139,7 @@ class SecretNeverInTheClearTest {
         var scan = tenant.owner().submitScan(ScanSubmission.of(ScanArchive.of(archive), project.id(), "main",
                 "2".repeat(40), ScanType.SECRETS));
         tenant.owner().awaitScan(scan.id(), Duration.ofSeconds(60));
-        return tenant.owner().listFindings(FindingFilter.none(), 100, null).data().stream()
+        return tenant.owner().findings().list(FindingFilter.none(), 100, null).data().stream()
                 .filter(f -> f.projectId().equals(project.id()) && f.scanType() == ScanKind.SECRETS)
                 .findFirst().orElseThrow();
     }

@@ -45,7 +45,7 @@ class TenantIsolationTest {
         alice.owner().createProject(new NewProject("alice-app", "main"));
         bobsProject = bob.owner().createProject(new NewProject("bob-app", "main"));
         new FindingSeeder(server.server().database(), 1).seed(bob.id(), bobsProject.id(), 5, System.currentTimeMillis());
-        bobsFinding = bob.owner().listFindings(FindingFilter.none(), 1, null).data().getFirst();
+        bobsFinding = bob.owner().findings().list(FindingFilter.none(), 1, null).data().getFirst();
         bobsScan = bob.owner().submitScan(ScanSubmission.of(ScanArchive.of(Archives.tarGz(Map.of("a", "b"))),
                 bobsProject.id(), "main", "f".repeat(40), ScanType.SECRETS).withPrId(1));
         bobsKey = bob.owner().createApiKey(new NewApiKey("bob", LocalDate.now().plusDays(3).toString(), null)).id();
@@ -73,7 +73,7 @@ class TenantIsolationTest {
             assertThat(response.status()).as(call[0] + " " + call[1]).isEqualTo(404);
             assertThat(response.error().error()).isEqualTo("NOT_FOUND");
         }
-        assertThat(bob.owner().getFinding(bobsFinding.id())).isEqualTo(bobsFinding);
+        assertThat(bob.owner().findings().get(bobsFinding.id())).isEqualTo(bobsFinding);
         assertThat(bob.owner().listApiKeys(100, null).data()).anySatisfy(k -> {
             assertThat(k.id()).isEqualTo(bobsKey);
             assertThat(k.revokedAt()).isNull();
@@ -87,15 +87,15 @@ class TenantIsolationTest {
 
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.json().get("results").get(0).get("error").asText()).isEqualTo("NOT_FOUND");
-        assertThat(bob.owner().getFinding(bobsFinding.id()).status()).isEqualTo(bobsFinding.status());
+        assertThat(bob.owner().findings().get(bobsFinding.id()).status()).isEqualTo(bobsFinding.status());
     }
 
     @Test
     void listsStatsAndExportShowOnlyTheCallersData() {
-        assertThat(alice.owner().listFindings(FindingFilter.none(), 100, null).data()).isEmpty();
-        assertThat(alice.owner().listFindings(FindingFilter.none().withProject(bobsProject.id()), 100, null).data())
+        assertThat(alice.owner().findings().list(FindingFilter.none(), 100, null).data()).isEmpty();
+        assertThat(alice.owner().findings().list(FindingFilter.none().withProject(bobsProject.id()), 100, null).data())
                 .isEmpty();
-        assertThat(alice.owner().findingStats(Optional.empty()).total()).isZero();
+        assertThat(alice.owner().findings().stats(Optional.empty()).total()).isZero();
         assertThat(alice.owner().listScans(ScanQuery.all()).data()).isEmpty();
         assertThat(alice.owner().listProjects(100, null).data()).extracting(Project::name).containsExactly("alice-app");
         assertThat(alice.owner().listUsers(100, null).data()).hasSize(1);
@@ -120,12 +120,12 @@ class TenantIsolationTest {
         var carol = server.tenant();
         Project project = carol.owner().createProject(new NewProject("carol-app", "main"));
         new FindingSeeder(server.server().database(), 2).seed(carol.id(), project.id(), 1, System.currentTimeMillis());
-        Finding mine = carol.owner().listFindings(FindingFilter.none(), 1, null).data().getFirst();
+        Finding mine = carol.owner().findings().list(FindingFilter.none(), 1, null).data().getFirst();
 
         RawResponse response = carol.owner().send("POST", "/v1/repo-vulnerabilities/" + mine.id() + "/assign",
                 Map.of("Content-Type", "application/json"), ("{\"user_id\":\"" + bob.ownerId() + "\"}").getBytes());
 
         assertThat(response.status()).isEqualTo(400);
-        assertThat(carol.owner().getFinding(mine.id()).assignedTo()).isNull();
+        assertThat(carol.owner().findings().get(mine.id()).assignedTo()).isNull();
     }
 }

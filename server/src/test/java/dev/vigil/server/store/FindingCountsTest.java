@@ -83,7 +83,7 @@ class FindingCountsTest {
         assertCountsMatch(projects);
 
         List<Finding> findings = projects.stream()
-                .flatMap(project -> owner.allFindings(FindingFilter.none().withProject(project))).toList();
+                .flatMap(project -> owner.findings().all(FindingFilter.none().withProject(project))).toList();
         LocalDate tomorrow = LocalDate.now(ZoneOffset.UTC).plusDays(1);
         TriageAction[] actions = {TriageAction.IN_PROGRESS, TriageAction.BACKLOG, TriageAction.RESOLVE,
                 TriageAction.FALSE_POSITIVE, TriageAction.ACCEPT};
@@ -119,10 +119,10 @@ class FindingCountsTest {
         scan(project, Map.of("a.env", "A=" + kept + "\n", "b.env", "B=" + dropped + "\n"));
         assertCountsMatch(List.of(project));
         scan(project, Map.of("a.env", "A=" + kept + "\n", "b.env", "nothing here now\n"));
-        assertThat(tenant.owner().findingStats(Optional.of(project)).byStatus().get("resolved")).isEqualTo(1);
+        assertThat(tenant.owner().findings().stats(Optional.of(project)).byStatus().get("resolved")).isEqualTo(1);
         assertCountsMatch(List.of(project));
         scan(project, Map.of("a.env", "A=" + kept + "\n", "b.env", "B=" + dropped + "\n"));
-        assertThat(tenant.owner().findingStats(Optional.of(project)).byStatus().get("resolved")).isZero();
+        assertThat(tenant.owner().findings().stats(Optional.of(project)).byStatus().get("resolved")).isZero();
         assertCountsMatch(List.of(project));
     }
 
@@ -163,21 +163,25 @@ class FindingCountsTest {
             MERGES.change(c, changes, System.currentTimeMillis(), "scan:by-hand", counts);
             counts.apply(c);
         });
-        assertThat(tenant.owner().getFinding(preEmpted.id()).status()).isEqualTo(FindingStatus.IN_PROGRESS);
-        assertThat(tenant.owner().findingHistory(preEmpted.id(), 100, null).data())
+        assertThat(tenant.owner().findings().get(preEmpted.id()).status()).isEqualTo(FindingStatus.IN_PROGRESS);
+        assertThat(tenant.owner().findings().history(preEmpted.id(), 100, null).data())
                 .noneMatch(entry -> "resolved_by_scan".equals(entry.action()));
-        assertThat(tenant.owner().getFinding(rerated.id()).severity()).isEqualTo(other);
+        assertThat(tenant.owner().findings().get(rerated.id()).severity()).isEqualTo(other);
     }
 
     private static Detection detection(Known known, Severity severity) {
-        return new Detection(known.place().kind(), "rule-rerated", "Re-rated", severity, "CWE-79", known.path(), 1,
-                "re-rated by the scan", null, false, false, "rerated-" + known.id(), List.of());
+        return Detection.builder(known.place().kind(), "rule-rerated", severity, known.path(), 1,
+                        "rerated-" + known.id())
+                .title("Re-rated")
+                .cwe("CWE-79")
+                .description("re-rated by the scan")
+                .build();
     }
 
     private static void assertCountsMatch(List<UUID> projects) throws Exception {
-        assertThat(tenant.owner().findingStats(Optional.empty())).isEqualTo(counted(null));
+        assertThat(tenant.owner().findings().stats(Optional.empty())).isEqualTo(counted(null));
         for (UUID project : projects) {
-            assertThat(tenant.owner().findingStats(Optional.of(project))).as("project " + project)
+            assertThat(tenant.owner().findings().stats(Optional.of(project))).as("project " + project)
                     .isEqualTo(counted(project));
         }
         Map<List<Object>, Long> arrivals = countedArrivals();

@@ -59,9 +59,19 @@ public final class FindingSeeder {
         ScanKind kind = ScanKind.values()[random.nextInt(ScanKind.values().length)];
         String rule = RULES[random.nextInt(RULES.length)];
         String path = "services/svc-" + random.nextInt(200) + "/src/module" + random.nextInt(50) + "/File" + n + ".java";
-        return new Detection(kind, rule, "Finding " + rule, severity, "CWE-" + (100 + random.nextInt(800)), path,
-                1 + random.nextInt(500), "Problem " + n + " found by " + rule + " in component c" + random.nextInt(10_000),
-                "upgrade to 1." + random.nextInt(20), random.nextBoolean(), random.nextBoolean(), "identity-" + n,
-                List.of());
+        String cwe = "CWE-" + (100 + random.nextInt(800));
+        int line = 1 + random.nextInt(500);
+        String description = "Problem " + n + " found by " + rule + " in component c" + random.nextInt(10_000);
+        String fix = "upgrade to 1." + random.nextInt(20);
+        boolean breaking = random.nextBoolean();
+        boolean direct = random.nextBoolean();
+        return Detection.builder(kind, rule, severity, path, line, "identity-" + n)
+                .title("Finding " + rule)
+                .cwe(cwe)
+                .description(description)
+                .fixAvailable(fix)
+                .breaking(breaking)
+                .direct(direct)
+                .build();
     }
 }

@@ -78,7 +78,7 @@ class ScanMergeTest {
     }
 
     private static List<Finding> findings(Project project) {
-        return tenant.owner().allFindings(FindingFilter.none().withProject(project.id())).toList();
+        return tenant.owner().findings().all(FindingFilter.none().withProject(project.id())).toList();
     }
 
     private static Finding at(Project project, String path) {
@@ -110,7 +110,7 @@ class ScanMergeTest {
         assertThat(a2.lastSeen()).isAfter(a1.lastSeen());
         Finding b = at(project, "b.env");
         assertThat(b.status()).isEqualTo(FindingStatus.RESOLVED);
-        assertThat(tenant.owner().findingHistory(b.id(), 10, null).data()).extracting(HistoryEntry::action)
+        assertThat(tenant.owner().findings().history(b.id(), 10, null).data()).extracting(HistoryEntry::action)
                 .containsExactly("detected", "resolved_by_scan");
         Finding c = at(project, "c.env");
         tenant.owner().changeStatus(c.id(), new StatusChange(TriageAction.ACCEPT, "rotating next sprint",
@@ -118,7 +118,7 @@ class ScanMergeTest {
 
         scan(project, "main", null, null, files("a.env", "TOKEN=" + t1 + "\n", "b.env", "T=" + t2 + "\n"));
         assertThat(at(project, "b.env").status()).isEqualTo(FindingStatus.OPEN);
-        assertThat(tenant.owner().findingHistory(b.id(), 10, null).data().getLast().action()).isEqualTo("regression");
+        assertThat(tenant.owner().findings().history(b.id(), 10, null).data().getLast().action()).isEqualTo("regression");
         assertThat(at(project, "c.env").status()).isEqualTo(FindingStatus.ACCEPTED);
         assertThat(findings(project)).hasSize(3);
     }
@@ -191,8 +191,14 @@ class ScanMergeTest {
     @Test
     void aScanOnlyResolvesFindingsOfTheKindsItRan() {
         Project project = tenant.owner().createProject(new NewProject("kinds", "main"));
-        var sca = new Detection(ScanKind.SCA, "CVE-2021-44228", "log4j", Severity.CRITICAL, "CWE-502", "pom.xml", 10,
-                "Log4Shell", "upgrade", false, true, "Maven:org.apache.logging.log4j:log4j-core", List.of());
+        var sca = Detection.builder(ScanKind.SCA, "CVE-2021-44228", Severity.CRITICAL, "pom.xml", 10,
+                        "Maven:org.apache.logging.log4j:log4j-core")
+                .title("log4j")
+                .cwe("CWE-502")
+                .description("Log4Shell")
+                .fixAvailable("upgrade")
+                .direct(true)
+                .build();
         FindingSeeder.insert(server.server().database(), tenant.id(), project.id(),
                 List.of(new MergeRepository.NewFinding(UUID.randomUUID(), sca, System.currentTimeMillis(), null)));
 

@@ -98,7 +98,7 @@ public final class ScaScanner implements Scanner {
                 .title(m.summary())
                 .cwe(m.cwe().isEmpty() ? null : m.cwe())
                 .description(description)
-                .fixAvailable(m.fixCommand().orElse(null))
+                .fixAvailable(fixAvailable(m))
                 .breaking(m.breaking())
                 .direct(d.direct())
                 .aliases(m.aliases())
@@ -107,11 +107,22 @@ public final class ScaScanner implements Scanner {
                 .build();
     }
 
+    /**
+     * The finding's {@code fix_available} (docs/adr/0066-fix-available-of-a-transitive-dependency.md): for a
+     * direct dependency the command that upgrades it; for a transitive one the fixed version alone, since that
+     * command would add a second copy beside the one that stays (the remediation says how to pin it); null
+     * when no fixed version is known.
+     */
+    static String fixAvailable(Match m) {
+        return m.dependency().direct() ? m.fixCommand().orElse(null) : m.fixedVersion().orElse(null);
+    }
+
     /** What the advisory means for SARIF: its summary as the risk, the fixed version, its pages. */
     static RuleHelp help(Match m) {
+        Optional<String> command = m.dependency().direct() ? m.fixCommand() : Optional.empty();
         String fix = m.fixedVersion()
                 .map(f -> "Upgrade " + m.dependency().name() + " to " + f + " or later"
-                        + m.fixCommand().map(command -> " (" + command + ")").orElse("") + ".")
+                        + command.map(c -> " (" + c + ")").orElse("") + ".")
                 .orElse("No fixed version is known: follow the advisory, or replace or isolate the package.");
         return new RuleHelp(m.summary(), fix, AdvisoryPages.primary(m.advisoryId()),
                 AdvisoryPages.of(m.advisoryId(), m.aliases(), m.references()));

@@ -53,8 +53,14 @@ final class FileFindings {
 
     private Detection detection(Found found) {
         SecretRule rule = found.rule();
-        return new Detection(ScanKind.SECRETS, rule.id(), rule.title(), rule.severity(), rule.cwe(), path,
-                found.line(), rule.title() + " " + found.secret().masked(), rule.help().fix(), false, false,
-                digest.secretIdentity(rule.id(), path, found.secret().sha256()), rule.aliases(), rule.help());
+        return Detection.builder(ScanKind.SECRETS, rule.id(), rule.severity(), path, found.line(),
+                        digest.secretIdentity(rule.id(), path, found.secret().sha256()))
+                .title(rule.title())
+                .cwe(rule.cwe())
+                .description(rule.title() + " " + found.secret().masked())
+                .fixAvailable(rule.help().fix())
+                .aliases(rule.aliases())
+                .help(rule.help())
+                .build();
     }
 }

@@ -1,6 +1,7 @@
 package dev.vigil.server.scan.sca;
 
 import dev.vigil.model.ScanKind;
+import dev.vigil.model.Severity;
 import dev.vigil.server.advisories.AdvisoryFixtures;
 import dev.vigil.server.advisories.AdvisoryImporter;
 import dev.vigil.server.advisories.AdvisoryRepository;
@@ -18,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -73,6 +75,33 @@ class ScaScannerTest {
         assertThat(detections.get(1).dependency().remediation())
                 .startsWith("lodash 4.17.4 comes in through express-jwt@0.1.3; pin it with npm's overrides")
                 .doesNotContain("npm install lodash@");
+    }
+
+    @Test
+    void shouldOfferTheCommandForADirectDependencyAndTheFixedVersionAloneForATransitiveOne() throws IOException {
+        ScaScanner scanner = scannerWith(List.of(TestData.advisory("ghsa/GHSA-jf85-cpcp-j695.json")));
+        DependencyPath root = DependencyPath.root("shop", "2.0.0");
+        Dependency direct = new Dependency(Ecosystem.NPM, "lodash", "4.17.11", "web/package-lock.json", 42, true, false,
+                root.then("lodash", "4.17.11"));
+        Dependency transitive = new Dependency(Ecosystem.NPM, "lodash", "4.17.4", "api/package-lock.json", 7, false,
+                false, root.then("express-jwt", "0.1.3").then("lodash", "4.17.4"));
+
+        List<Detection> detections = scanner.analyse(List.of(direct, transitive), this::warn).detections();
+
+        assertThat(detections.get(0).fixAvailable()).isEqualTo("npm install lodash@4.17.12");
+        assertThat(detections.get(0).help().fix()).contains("(npm install lodash@4.17.12)");
+        assertThat(detections.get(1).fixAvailable()).isEqualTo("4.17.12");
+        assertThat(detections.get(1).help().fix()).isEqualTo("Upgrade lodash to 4.17.12 or later.");
+    }
+
+    @Test
+    void shouldOfferNoFixForATransitiveDependencyWithoutAFixedVersion() {
+        Dependency transitive = new Dependency(Ecosystem.NPM, "left-pad", "1.0.0", "package-lock.json", 3, false,
+                false, DependencyPath.root("shop", "2.0.0").then("left-pad", "1.0.0"));
+        Match unfixed = new Match(transitive, "GHSA-test-0000-0001", List.of(), "Test", Severity.HIGH, "",
+                Optional.empty(), Optional.empty(), false);
+
+        assertThat(ScaScanner.fixAvailable(unfixed)).isNull();
     }
 
     @Test
