@@ -3,8 +3,8 @@ package dev.vigil.desktop.findings;
 import dev.vigil.client.ScanArchive;
 import dev.vigil.client.ScanSubmission;
 import dev.vigil.desktop.connection.Session;
-import dev.vigil.desktop.shell.Theme;
-import dev.vigil.desktop.task.FxTaskExecutor;
+import dev.vigil.desktop.testing.DesktopFixture;
+import dev.vigil.desktop.testing.DesktopServerTest;
 import dev.vigil.desktop.testing.FiredMouse;
 import dev.vigil.desktop.testing.Fx;
 import dev.vigil.model.Finding;
@@ -20,10 +20,7 @@ import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.FindingSeeder;
 import dev.vigil.server.testing.GitHubTokens;
 import dev.vigil.server.testing.TestServer;
-import dev.vigil.server.testing.VigilServerTest;
 import javafx.scene.Node;
-import javafx.scene.Parent;
-import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
@@ -35,12 +32,9 @@ import javafx.scene.shape.Rectangle;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.controlsfx.control.CheckComboBox;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -59,12 +53,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /** The findings table as a place to work: resizing, tooltips, server sorting, grouping, refresh, filters. */
-@ExtendWith(ApplicationExtension.class)
-@VigilServerTest
+@DesktopServerTest
 class FindingsTableTest {
 
     private static TestServer server;
-    private FxTaskExecutor tasks;
+    private DesktopFixture ui;
     private SeededTenant seeded;
     private Session session;
     private FindingsPage page;
@@ -82,20 +75,10 @@ class FindingsTableTest {
     @Start
     void start(Stage stage) {
         seeded = TENANTS.pop();
-        tasks = new FxTaskExecutor();
-        session = seeded.session(tasks, seeded.ownerKey());
-        page = new FindingsPage(session, tasks, (owner, suggested) -> Optional.empty());
-        Scene scene = new Scene((Parent) page.view(), 1300, 860);
-        Theme.apply(scene, false);
-        stage.setScene(scene);
-        stage.show();
+        session = ui.connect(server.server().uri(), seeded.ownerKey());
+        page = new FindingsPage(session, ui.tasks(), (owner, suggested) -> Optional.empty());
+        ui.show(stage, page.view());
         page.shown();
-    }
-
-    @AfterEach
-    void stop() {
-        session.close();
-        tasks.close();
     }
 
     private TableView<Finding> table(FxRobot robot) {

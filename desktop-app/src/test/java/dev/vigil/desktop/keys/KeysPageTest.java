@@ -3,6 +3,8 @@ package dev.vigil.desktop.keys;
 import dev.vigil.client.VigilApiException;
 import dev.vigil.client.VigilClient;
 import dev.vigil.desktop.shell.Guarded;
+import dev.vigil.desktop.testing.DesktopFixture;
+import dev.vigil.desktop.testing.DesktopTest;
 import dev.vigil.desktop.testing.Fx;
 import dev.vigil.desktop.testing.LocalDashboard;
 import dev.vigil.model.NewApiKey;
@@ -16,11 +18,8 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -31,19 +30,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The API keys page driven through the real UI, over the embedded server. */
-@ExtendWith(ApplicationExtension.class)
+@DesktopTest
 class KeysPageTest {
 
+    private DesktopFixture ui;
     private LocalDashboard dashboard;
 
     @Start
     void start(Stage stage) {
-        dashboard = LocalDashboard.show(stage);
-    }
-
-    @AfterEach
-    void stop() {
-        dashboard.close();
+        dashboard = ui.dashboard(stage);
     }
 
     private TableView<KeyRow> openKeysPage(FxRobot robot) {

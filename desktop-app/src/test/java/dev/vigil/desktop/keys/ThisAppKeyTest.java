@@ -1,9 +1,9 @@
 package dev.vigil.desktop.keys;
 
 import dev.vigil.desktop.Dashboard;
-import dev.vigil.desktop.connection.Connector;
 import dev.vigil.desktop.connection.Session;
-import dev.vigil.desktop.task.FxTaskExecutor;
+import dev.vigil.desktop.testing.DesktopFixture;
+import dev.vigil.desktop.testing.DesktopTest;
 import dev.vigil.desktop.testing.Fx;
 import dev.vigil.desktop.testing.LocalDashboard;
 import dev.vigil.model.ApiKey;
@@ -13,11 +13,8 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 import java.util.UUID;
@@ -25,27 +22,18 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The key the dashboard acts with: marked, revoked only with its consequence said, and renewed, never replaced. */
-@ExtendWith(ApplicationExtension.class)
+@DesktopTest
 class ThisAppKeyTest {
 
     private Stage stage;
+    private DesktopFixture ui;
     private LocalDashboard dashboard;
     private Session relaunched;
-    private FxTaskExecutor relaunchedTasks;
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        dashboard = LocalDashboard.show(stage);
-    }
-
-    @AfterEach
-    void stop() {
-        dashboard.close();
-        if (relaunched != null) {
-            relaunched.close();
-            relaunchedTasks.close();
-        }
+        dashboard = ui.dashboard(stage);
     }
 
     @Test
@@ -89,9 +77,8 @@ class ThisAppKeyTest {
         client.revokeApiKey(own.id());
         dashboard.close();
 
-        relaunchedTasks = new FxTaskExecutor();
-        relaunched = new Session(new Connector(dashboard.paths()), relaunchedTasks);
-        robot.interact(() -> new Dashboard(relaunched, relaunchedTasks).show(stage));
+        relaunched = ui.session(dashboard.paths());
+        robot.interact(() -> new Dashboard(relaunched, ui.tasks()).show(stage));
         robot.interact(() -> relaunched.open());
 
         Fx.waitUntil(60, () -> relaunched.keyRefusedProperty().get());

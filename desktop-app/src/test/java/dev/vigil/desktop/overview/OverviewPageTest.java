@@ -2,15 +2,14 @@ package dev.vigil.desktop.overview;
 
 import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.scans.ScansPage;
-import dev.vigil.desktop.scans.TestSessions;
-import dev.vigil.desktop.task.FxTaskExecutor;
+import dev.vigil.desktop.testing.DesktopFixture;
+import dev.vigil.desktop.testing.DesktopServerTest;
 import dev.vigil.desktop.testing.Fx;
 import dev.vigil.model.FindingStats;
 import dev.vigil.model.NewProject;
 import dev.vigil.model.Project;
 import dev.vigil.server.testing.FindingSeeder;
 import dev.vigil.server.testing.TestServer;
-import dev.vigil.server.testing.VigilServerTest;
 import javafx.scene.chart.BarChart;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.PieChart;
@@ -18,12 +17,9 @@ import javafx.scene.chart.XYChart;
 import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 import java.util.List;
@@ -32,14 +28,13 @@ import java.util.Optional;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The Overview page driven through the real UI, headless, over seeded findings. */
-@ExtendWith(ApplicationExtension.class)
-@VigilServerTest
+@DesktopServerTest
 class OverviewPageTest {
 
     private static TestServer server;
     private static TestServer.Tenant seeded;
     private static Project project;
-    private FxTaskExecutor tasks;
+    private DesktopFixture ui;
     private Session session;
 
     @BeforeAll
@@ -52,20 +47,13 @@ class OverviewPageTest {
     }
 
     private void open(Stage stage, TestServer.Tenant tenant) {
-        tasks = new FxTaskExecutor();
-        session = TestSessions.connect(server, tenant, tasks);
-        TestSessions.show(stage, session, List.of(new OverviewPage(session, tasks), new ScansPage(session, tasks)));
+        session = ui.connect(server, tenant);
+        ui.shell(stage, session, List.of(new OverviewPage(session, ui.tasks()), new ScansPage(session, ui.tasks())));
     }
 
     @Start
     void start(Stage stage) {
         open(stage, seeded);
-    }
-
-    @AfterEach
-    void stop() {
-        session.close();
-        tasks.close();
     }
 
     @Test
