@@ -25,6 +25,7 @@ import org.testfx.util.WaitForAsyncUtils;
 
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -116,7 +117,7 @@ class KeysPageTest {
     }
 
     @Test
-    void membersFindTheKeysPageRefusedWithTheReason(FxRobot robot) {
+    void membersFindTheAdminPagesRefusedWithTheReason(FxRobot robot) {
         dashboard.awaitConnection();
         try (TestServer remote = TestServer.start()) {
             VigilClient owner = remote.tenant().owner();
@@ -127,7 +128,14 @@ class KeysPageTest {
 
             ToggleButton keys = robot.lookup("#nav-keys").queryAs(ToggleButton.class);
             assertThat(keys.isDisabled()).isTrue();
-            assertThat(((Guarded) keys.getParent()).reason()).contains("Admins and Owners");
+            assertThat(((Guarded) keys.getParent()).reason())
+                    .isEqualTo("Only Admins and Owners manage API keys; your role is member.");
+            for (String page : List.of("decisions", "notifications")) {
+                ToggleButton refused = robot.lookup("#nav-" + page).queryAs(ToggleButton.class);
+                assertThat(refused.isDisabled()).as(page).isTrue();
+                assertThat(((Guarded) refused.getParent()).reason())
+                        .isEqualTo("Only Admins and Owners manage " + page + "; your role is member.");
+            }
             assertThat(robot.lookup("#nav-findings").queryAs(ToggleButton.class).isDisabled()).isFalse();
             robot.press(KeyCode.CONTROL, KeyCode.DIGIT4).release(KeyCode.DIGIT4, KeyCode.CONTROL);
             assertThat(keys.isSelected()).isFalse();
