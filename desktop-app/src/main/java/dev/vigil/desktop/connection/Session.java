@@ -98,9 +98,23 @@ public final class Session implements AutoCloseable {
 
     /** The Keys page revoked the key this dashboard acts with: every request is refused from now on. */
     public void ownKeyRevoked() {
+        refuseKey("This app's key is revoked");
+    }
+
+    /**
+     * The server refused the key mid-session (401: revoked or expired elsewhere): the same bar as at launch,
+     * once however many pages fail, until a new key or another connection is in use.
+     */
+    void keyRefusedByServer() {
+        if (!keyRefused.get()) {
+            refuseKey("The server no longer accepts this app's key (revoked or expired elsewhere); your projects, "
+                    + "scans and triage are kept");
+        }
+    }
+
+    private void refuseKey(String what) {
         keyRefused.set(true);
-        problem.set(canRenewKey() ? "This app's key is revoked: create a new one to go on."
-                : "This app's key is revoked: enter a new key under Settings.");
+        problem.set(what + (canRenewKey() ? ": create a new one to go on." : ": enter a new key under Settings."));
     }
 
     /**
