@@ -11,8 +11,11 @@ import org.slf4j.LoggerFactory;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
@@ -31,6 +34,7 @@ public final class Session implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final ReadOnlyBooleanWrapper darkTheme = new ReadOnlyBooleanWrapper(this, "darkTheme");
     private final ReadOnlyBooleanWrapper keyRefused = new ReadOnlyBooleanWrapper(this, "keyRefused");
+    private final List<Consumer<UUID>> scanSubmissions = new CopyOnWriteArrayList<>();
 
     public Session(Connector connector, TaskExecutor tasks) {
         this.connector = connector;
@@ -80,6 +84,16 @@ public final class Session implements AutoCloseable {
     public void useDarkTheme(boolean dark) {
         saveSettings(settings().withDarkTheme(dark));
         darkTheme.set(dark);
+    }
+
+    /** Calls {@code listener} with the project of every scan this app submits, on the UI thread. */
+    public void onScanSubmitted(Consumer<UUID> listener) {
+        scanSubmissions.add(listener);
+    }
+
+    /** The server has accepted a scan of {@code projectId} that this app submitted (called on the UI thread). */
+    public void scanSubmitted(UUID projectId) {
+        scanSubmissions.forEach(listener -> listener.accept(projectId));
     }
 
     /**

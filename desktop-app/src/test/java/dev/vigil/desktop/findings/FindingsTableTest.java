@@ -222,21 +222,26 @@ class FindingsTableTest {
     }
 
     @Test
-    void shouldRefreshByItselfWhenAScanOfTheShownScopeCompletes(FxRobot robot) {
+    void shouldRefreshByItselfWhenAScanOfTheShownScopeCompletesPollingOnlyWhileItRuns(FxRobot robot) {
         waitForFirstPage(robot);
         robot.clickOn("#search-field").write("leaked-by-the-test.env");
         Fx.waitUntil(30, () -> table(robot).getItems().isEmpty() && !page.findings().model().loadingProperty().get());
-        page.findings().lookForCompletedScans();  // the first look of this scope learns what is there
+        robot.interact(page::shown);  // shown: one look at the scope's scans, none queued or running
+        Fx.waitUntil(30, () -> !page.findings().completions().looking());
+        assertThat(page.findings().pollingForScans()).isFalse();
 
         String token = GitHubTokens.withChecksum("ghp_" + "k7Qm2Xw9Lp4Rt8Vz3Nc6Bh1Jd5Fg0Sy2Ta7Ue");
         Scan scan = seeded.owner().submitScan(ScanSubmission.of(ScanArchive.of(Archives.tarGz(Map.of(
                 "config/leaked-by-the-test.env", "GITHUB_TOKEN=" + token + "\n"))), seeded.project().id(), "main",
                 "a".repeat(40), ScanType.SECRETS));
+        robot.interact(() -> session.scanSubmitted(seeded.project().id()));  // as "Scan a folder…" tells the session
+        assertThat(page.findings().pollingForScans()).isTrue();
         seeded.owner().awaitScan(scan.id(), Duration.ofSeconds(60));
 
-        // no Ctrl+R: the page's own look every few seconds notices the completed scan
+        // no Ctrl+R: the page's own look every few seconds notices the completed scan, then stops looking
         Fx.waitUntil(30, () -> table(robot).getItems().size() == 1);
         assertThat(table(robot).getItems().getFirst().location()).startsWith("config/leaked-by-the-test.env:");
+        Fx.waitUntil(30, () -> !page.findings().pollingForScans());
     }
 
     @Test
