@@ -49,6 +49,7 @@ final class OverviewCharts extends GridPane {
         trend.setTitle("Open findings, last " + OverviewViewModel.DAYS + " days");
         trend.setAnimated(false);
         trend.setCreateSymbols(false);
+        trend.setVerticalZeroLineVisible(false);  // day 0 is the last day, not an origin to mark
         add(bySeverity, 0, 0);
         add(byStatus, 1, 0);
         add(byKind, 2, 0);
