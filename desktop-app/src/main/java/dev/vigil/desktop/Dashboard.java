@@ -1,5 +1,6 @@
 package dev.vigil.desktop;
 
+import dev.vigil.desktop.connection.RefusedKeyWatch;
 import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.decisions.DecisionsPage;
 import dev.vigil.desktop.findings.FindingsPage;
@@ -37,8 +38,10 @@ public final class Dashboard {
     }
 
     /** {@code folders} asks which folder to scan: the system's chooser in the app, a fixed folder in tests. */
-    public Dashboard(Session session, TaskExecutor tasks, DirectoryPicker folders) {
+    public Dashboard(Session session, TaskExecutor ui, DirectoryPicker folders) {
         this.session = session;
+        // a key revoked elsewhere while the app runs: one offer of a new key, not a failing page each
+        TaskExecutor tasks = new RefusedKeyWatch(session, ui);
         FindingsPage findings = new FindingsPage(session, tasks);
         reportFirstPage(findings);
         DecisionsPage decisions = new DecisionsPage(session, tasks);

@@ -1,32 +1,26 @@
 package dev.vigil.desktop;
 
+import dev.vigil.desktop.testing.DesktopFixture;
+import dev.vigil.desktop.testing.DesktopTest;
 import dev.vigil.desktop.testing.LocalDashboard;
 import javafx.scene.control.Label;
 import javafx.scene.control.ToggleButton;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-@ExtendWith(ApplicationExtension.class)
+@DesktopTest
 class DashboardTest {
 
+    private DesktopFixture ui;
     private LocalDashboard dashboard;
 
     @Start
     void start(Stage stage) {
-        dashboard = LocalDashboard.show(stage);
-    }
-
-    @AfterEach
-    void stop() {
-        dashboard.close();
+        dashboard = ui.dashboard(stage);
     }
 
     @Test

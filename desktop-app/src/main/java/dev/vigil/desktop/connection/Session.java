@@ -11,8 +11,11 @@ import org.slf4j.LoggerFactory;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
@@ -31,6 +34,7 @@ public final class Session implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final ReadOnlyBooleanWrapper darkTheme = new ReadOnlyBooleanWrapper(this, "darkTheme");
     private final ReadOnlyBooleanWrapper keyRefused = new ReadOnlyBooleanWrapper(this, "keyRefused");
+    private final List<Consumer<UUID>> scanSubmissions = new CopyOnWriteArrayList<>();
 
     public Session(Connector connector, TaskExecutor tasks) {
         this.connector = connector;
@@ -82,6 +86,16 @@ public final class Session implements AutoCloseable {
         darkTheme.set(dark);
     }
 
+    /** Calls {@code listener} with the project of every scan this app submits, on the UI thread. */
+    public void onScanSubmitted(Consumer<UUID> listener) {
+        scanSubmissions.add(listener);
+    }
+
+    /** The server has accepted a scan of {@code projectId} that this app submitted (called on the UI thread). */
+    public void scanSubmitted(UUID projectId) {
+        scanSubmissions.forEach(listener -> listener.accept(projectId));
+    }
+
     /**
      * True while the server refuses the key the dashboard acts with (revoked or expired): the shell says so
      * and, for the embedded server, offers {@link #renewLocalKey}.
@@ -98,9 +112,23 @@ public final class Session implements AutoCloseable {
 
     /** The Keys page revoked the key this dashboard acts with: every request is refused from now on. */
     public void ownKeyRevoked() {
+        refuseKey("This app's key is revoked");
+    }
+
+    /**
+     * The server refused the key mid-session (401: revoked or expired elsewhere): the same bar as at launch,
+     * once however many pages fail, until a new key or another connection is in use.
+     */
+    void keyRefusedByServer() {
+        if (!keyRefused.get()) {
+            refuseKey("The server no longer accepts this app's key (revoked or expired elsewhere); your projects, "
+                    + "scans and triage are kept");
+        }
+    }
+
+    private void refuseKey(String what) {
         keyRefused.set(true);
-        problem.set(canRenewKey() ? "This app's key is revoked: create a new one to go on."
-                : "This app's key is revoked: enter a new key under Settings.");
+        problem.set(what + (canRenewKey() ? ": create a new one to go on." : ": enter a new key under Settings."));
     }
 
     /**

@@ -1,19 +1,15 @@
 package dev.vigil.desktop.decisions;
 
 import dev.vigil.desktop.connection.Session;
-import dev.vigil.desktop.shell.Page;
+import dev.vigil.desktop.shell.AdminPage;
 import dev.vigil.desktop.task.TaskExecutor;
-import dev.vigil.model.Role;
 import javafx.scene.Node;
-import javafx.scene.input.KeyCombination;
-import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.feather.Feather;
 
-import java.util.Optional;
 import java.util.UUID;
 
 /** Decisions (Admin and Owner): the tenant's decisions across projects, filtered by status; delete one. */
-public final class DecisionsPage implements Page {
+public final class DecisionsPage extends AdminPage {
 
     private static final int PAGE_SIZE = 50;
 
@@ -21,6 +17,7 @@ public final class DecisionsPage implements Page {
     private final DecisionsView view;
 
     public DecisionsPage(Session session, TaskExecutor tasks) {
+        super("decisions", "Decisions", Feather.CHECK_SQUARE, "Shortcut+5", "decisions");
         this.model = new DecisionsViewModel(session, tasks, PAGE_SIZE);
         this.view = new DecisionsView(model);
     }
@@ -35,26 +32,6 @@ public final class DecisionsPage implements Page {
     }
 
     @Override
-    public String id() {
-        return "decisions";
-    }
-
-    @Override
-    public String title() {
-        return "Decisions";
-    }
-
-    @Override
-    public Ikon icon() {
-        return Feather.CHECK_SQUARE;
-    }
-
-    @Override
-    public KeyCombination shortcut() {
-        return KeyCombination.keyCombination("Shortcut+5");
-    }
-
-    @Override
     public Node view() {
         return view;
     }
@@ -62,11 +39,5 @@ public final class DecisionsPage implements Page {
     @Override
     public void shown() {
         model.reload();
-    }
-
-    @Override
-    public Optional<String> refusal(Role role) {
-        return role.atLeast(Role.ADMIN) ? Optional.empty()
-                : Optional.of("Only Admins and Owners manage decisions; your role is " + role.wire() + ".");
     }
 }

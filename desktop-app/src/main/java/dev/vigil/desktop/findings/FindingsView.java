@@ -43,6 +43,7 @@ public final class FindingsView {
     private final DecisionLinks links;
     private final GroupedFindingsTable grouped;
     private final ScanCompletions completions;
+    private final ScanCompletionsTimer completionsTimer;
     private final ToggleButton groupToggle = new ToggleButton("Group by package/rule");
     private final EmptyState empty = new EmptyState(Feather.CHECK_CIRCLE, "No findings match", "");
 
@@ -63,7 +64,8 @@ public final class FindingsView {
                 .subscribe(item -> grouped.selected().ifPresent(detail.findingProperty()::set));
         completions = new ScanCompletions(session, tasks,
                 () -> Optional.ofNullable(list.filters().projectProperty().get()), list::reload);
-        ScanCompletionsTimer.start(root, completions);
+        completionsTimer = ScanCompletionsTimer.start(root, completions);
+        list.filters().projectProperty().addListener((observable, was, now) -> completions.look());
         root.setId("page-findings");
         root.getStyleClass().addAll("page", "findings-page");
         Node detailPane = new FindingDetailPane(detail, prompts, links).root();
@@ -116,9 +118,18 @@ public final class FindingsView {
         return grouped;
     }
 
-    /** Looks for completed scans of the shown scope now (the timer looks every few seconds). */
+    /** Looks for completed scans of the shown scope now (the timer looks every few seconds while one runs). */
     void lookForCompletedScans() {
         completions.look();
+    }
+
+    /** True while the page polls for a scan of the shown scope to complete. */
+    boolean pollingForScans() {
+        return completionsTimer.running();
+    }
+
+    ScanCompletions completions() {
+        return completions;
     }
 
     void focusSearch() {

@@ -20,7 +20,6 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -37,12 +36,11 @@ import java.util.function.Consumer;
  */
 final class OverviewCharts extends GridPane {
 
-    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("MM-dd", Locale.ROOT);
-
     private final PieChart bySeverity = pie("chart-severity", "By severity");
     private final BarChart<String, Number> byStatus = bars("chart-status", "By status");
     private final PieChart byKind = pie("chart-kind", "By scan type");
-    private final LineChart<String, Number> trend = new LineChart<>(new CategoryAxis(), new NumberAxis());
+    private final TrendAxis days = new TrendAxis();
+    private final LineChart<Number, Number> trend = new LineChart<>(days.axis(), new NumberAxis());
     private Consumer<FindingFilter> drillDown = filter -> { };
 
     OverviewCharts() {
@@ -51,6 +49,7 @@ final class OverviewCharts extends GridPane {
         trend.setTitle("Open findings, last " + OverviewViewModel.DAYS + " days");
         trend.setAnimated(false);
         trend.setCreateSymbols(false);
+        trend.setVerticalZeroLineVisible(false);  // day 0 is the last day, not an origin to mark
         add(bySeverity, 0, 0);
         add(byStatus, 1, 0);
         add(byKind, 2, 0);
@@ -67,7 +66,7 @@ final class OverviewCharts extends GridPane {
         drillDown = then;
     }
 
-    void show(FindingStats stats, FindingTrend days) {
+    void show(FindingStats stats, FindingTrend perDay) {
         List<Slice> severities = new ArrayList<>();
         for (Severity severity : Severity.values()) {
             Slice.of(label(severity.wire()), count(stats.bySeverity(), severity.wire()), severity.wire(),
@@ -92,13 +91,14 @@ final class OverviewCharts extends GridPane {
                     FindingFilter.none().withScanType(kind)).ifPresent(kinds::add);
         }
         fill(byKind, kinds);
-        XYChart.Series<String, Number> open = new XYChart.Series<>();
+        XYChart.Series<Number, Number> open = new XYChart.Series<>();
         open.setName("Open");
-        XYChart.Series<String, Number> severe = new XYChart.Series<>();
+        XYChart.Series<Number, Number> severe = new XYChart.Series<>();
         severe.setName("Critical + high");
-        for (FindingTrend.Point point : days.points()) {
-            open.getData().add(new XYChart.Data<>(DAY.format(point.date()), point.open()));
-            severe.getData().add(new XYChart.Data<>(DAY.format(point.date()), point.criticalHigh()));
+        days.span(perDay.points());
+        for (FindingTrend.Point point : perDay.points()) {
+            open.getData().add(new XYChart.Data<>(days.x(point.date()), point.open()));
+            severe.getData().add(new XYChart.Data<>(days.x(point.date()), point.criticalHigh()));
         }
         trend.setData(FXCollections.observableArrayList(List.of(open, severe)));
     }

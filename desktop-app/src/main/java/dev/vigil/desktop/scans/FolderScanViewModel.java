@@ -279,6 +279,7 @@ public final class FolderScanViewModel {
             guard.remember(projectId, scannedFolder);
             tasks.ui(() -> {
                 submitted.set(scanId);
+                session.scanSubmitted(projectId);  // the Findings page of this project waits for it to complete
                 checkFolder();  // the project's last folder is this one now
             });
         }

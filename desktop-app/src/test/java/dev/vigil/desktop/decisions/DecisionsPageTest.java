@@ -4,6 +4,8 @@ import dev.vigil.client.ScanArchive;
 import dev.vigil.client.ScanSubmission;
 import dev.vigil.client.VigilApiException;
 import dev.vigil.client.VigilClient;
+import dev.vigil.desktop.testing.DesktopFixture;
+import dev.vigil.desktop.testing.DesktopTest;
 import dev.vigil.desktop.testing.Fx;
 import dev.vigil.desktop.testing.LocalDashboard;
 import dev.vigil.model.Decision;
@@ -20,11 +22,8 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 import java.time.Duration;
@@ -36,19 +35,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The Decisions page and a finding's link to its decision, driven through the real UI over the embedded server. */
-@ExtendWith(ApplicationExtension.class)
+@DesktopTest
 class DecisionsPageTest {
 
+    private DesktopFixture ui;
     private LocalDashboard dashboard;
 
     @Start
     void start(Stage stage) {
-        dashboard = LocalDashboard.show(stage);
-    }
-
-    @AfterEach
-    void stop() {
-        dashboard.close();
+        dashboard = ui.dashboard(stage);
     }
 
     private VigilClient owner() {

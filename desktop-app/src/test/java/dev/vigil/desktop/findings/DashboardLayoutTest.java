@@ -2,12 +2,12 @@ package dev.vigil.desktop.findings;
 
 import dev.vigil.desktop.Dashboard;
 import dev.vigil.desktop.connection.Session;
-import dev.vigil.desktop.task.FxTaskExecutor;
+import dev.vigil.desktop.testing.DesktopFixture;
+import dev.vigil.desktop.testing.DesktopServerTest;
 import dev.vigil.desktop.testing.Fx;
 import dev.vigil.model.Finding;
 import dev.vigil.model.Severity;
 import dev.vigil.server.testing.TestServer;
-import dev.vigil.server.testing.VigilServerTest;
 import javafx.scene.Node;
 import javafx.scene.chart.PieChart;
 import javafx.scene.control.Labeled;
@@ -17,15 +17,13 @@ import javafx.scene.image.WritableImage;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.controlsfx.control.CheckComboBox;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 import javax.imageio.ImageIO;
+
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,13 +34,12 @@ import java.util.Optional;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The dashboard in a small window (1024×640, 960×600), and the Overview's charts leading to the findings. */
-@ExtendWith(ApplicationExtension.class)
-@VigilServerTest
+@DesktopServerTest
 class DashboardLayoutTest {
 
     private static TestServer server;
     private static SeededTenant seeded;
-    private FxTaskExecutor tasks;
+    private DesktopFixture ui;
     private Session session;
     private Dashboard dashboard;
     private Stage stage;
@@ -56,16 +53,9 @@ class DashboardLayoutTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        tasks = new FxTaskExecutor();
-        session = seeded.session(tasks, seeded.ownerKey());
-        dashboard = new Dashboard(session, tasks, owner -> Optional.empty());
+        session = ui.connect(server.server().uri(), seeded.ownerKey());
+        dashboard = new Dashboard(session, ui.tasks(), owner -> Optional.empty());
         dashboard.show(stage);
-    }
-
-    @AfterEach
-    void stop() {
-        session.close();
-        tasks.close();
     }
 
     private void resize(FxRobot robot, double width, double height) {

@@ -5,8 +5,8 @@ import dev.vigil.client.ScanArchive;
 import dev.vigil.client.ScanSubmission;
 import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.scans.TestSessions;
-import dev.vigil.desktop.shell.Theme;
-import dev.vigil.desktop.task.FxTaskExecutor;
+import dev.vigil.desktop.testing.DesktopFixture;
+import dev.vigil.desktop.testing.DesktopServerTest;
 import dev.vigil.desktop.testing.Fx;
 import dev.vigil.model.Finding;
 import dev.vigil.model.FindingDetail;
@@ -17,20 +17,14 @@ import dev.vigil.model.Scan;
 import dev.vigil.model.ScanKind;
 import dev.vigil.model.ScanType;
 import dev.vigil.server.testing.TestServer;
-import dev.vigil.server.testing.VigilServerTest;
 import javafx.css.PseudoClass;
-import javafx.scene.Parent;
-import javafx.scene.Scene;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 import java.nio.file.Files;
@@ -41,14 +35,13 @@ import java.util.Optional;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The detail pane over what a real scan kept: the API's context for a dependency finding, on screen. */
-@ExtendWith(ApplicationExtension.class)
-@VigilServerTest
+@DesktopServerTest
 class FindingContextScanTest {
 
     private static final PseudoClass HIT = PseudoClass.getPseudoClass("hit");
     private static TestServer server;
     private TestServer.Tenant tenant;
-    private FxTaskExecutor tasks;
+    private DesktopFixture ui;
     private Session session;
     private FindingsPage page;
 
@@ -60,19 +53,9 @@ class FindingContextScanTest {
     @Start
     void start(Stage stage) {
         tenant = server.tenant();
-        tasks = new FxTaskExecutor();
-        session = TestSessions.connect(server, tenant, tasks);
-        page = new FindingsPage(session, tasks, (owner, suggested) -> Optional.empty());
-        Scene scene = new Scene((Parent) page.view(), 1300, 900);
-        Theme.apply(scene, false);
-        stage.setScene(scene);
-        stage.show();
-    }
-
-    @AfterEach
-    void stop() {
-        session.close();
-        tasks.close();
+        session = ui.connect(server, tenant);
+        page = new FindingsPage(session, ui.tasks(), (owner, suggested) -> Optional.empty());
+        ui.show(stage, page.view(), 1300, 900);
     }
 
     @Test

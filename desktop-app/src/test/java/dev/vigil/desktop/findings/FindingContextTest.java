@@ -1,34 +1,26 @@
 package dev.vigil.desktop.findings;
 
-import dev.vigil.desktop.connection.Connector;
-import dev.vigil.desktop.connection.DesktopPaths;
 import dev.vigil.desktop.connection.Session;
-import dev.vigil.desktop.shell.Theme;
 import dev.vigil.desktop.task.FxTaskExecutor;
+import dev.vigil.desktop.testing.DesktopFixture;
+import dev.vigil.desktop.testing.DesktopTest;
 import dev.vigil.model.Finding;
 import dev.vigil.model.FindingDetail;
 import dev.vigil.model.FindingStatus;
 import dev.vigil.model.ScanKind;
 import dev.vigil.model.Severity;
 import javafx.css.PseudoClass;
-import javafx.scene.Parent;
-import javafx.scene.Scene;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.input.Clipboard;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -36,36 +28,26 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The detail pane's context: code with the line marked, links, CVSS, the path as a chain, per kind. */
-@ExtendWith(ApplicationExtension.class)
+@DesktopTest
 class FindingContextTest {
 
     private static final PseudoClass HIT = PseudoClass.getPseudoClass("hit");
     private static final String GHSA = "https://github.com/advisories/GHSA-jf85-cpcp-j695";
 
-    private FxTaskExecutor tasks;
-    private Session session;
+    private DesktopFixture ui;
     private FindingDetailViewModel model;
 
     @Start
-    void start(Stage stage) throws IOException {
-        tasks = new FxTaskExecutor();
+    void start(Stage stage) {
         // never opened: the view model loads nothing, and the test gives the detail itself
-        session = new Session(new Connector(DesktopPaths.under(Files.createTempDirectory("vigil-context"))), tasks);
+        Session session = ui.unopened();
+        FxTaskExecutor tasks = ui.tasks();
         model = new FindingDetailViewModel(session, tasks, changed -> { });
         StackPane root = new StackPane();
         FindingDetailPane pane = new FindingDetailPane(model, new TriagePrompts(root, new FilterChoices(session, tasks)),
                 new DecisionLinks(session, tasks, root, () -> { }));
         root.getChildren().add(pane.root());
-        Scene scene = new Scene((Parent) root, 520, 900);
-        Theme.apply(scene, false);
-        stage.setScene(scene);
-        stage.show();
-    }
-
-    @AfterEach
-    void stop() {
-        session.close();
-        tasks.close();
+        ui.show(stage, root, 520, 900);
     }
 
     @Test

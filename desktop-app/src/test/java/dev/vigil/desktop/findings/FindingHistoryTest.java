@@ -4,9 +4,8 @@ import dev.vigil.client.ScanArchive;
 import dev.vigil.client.ScanSubmission;
 import dev.vigil.client.VigilClient;
 import dev.vigil.desktop.connection.Session;
-import dev.vigil.desktop.scans.TestSessions;
-import dev.vigil.desktop.shell.Theme;
-import dev.vigil.desktop.task.FxTaskExecutor;
+import dev.vigil.desktop.testing.DesktopFixture;
+import dev.vigil.desktop.testing.DesktopServerTest;
 import dev.vigil.desktop.testing.Fx;
 import dev.vigil.model.Finding;
 import dev.vigil.model.FindingFilter;
@@ -19,18 +18,12 @@ import dev.vigil.model.TriageAction;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.GitHubTokens;
 import dev.vigil.server.testing.TestServer;
-import dev.vigil.server.testing.VigilServerTest;
-import javafx.scene.Parent;
-import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 import java.time.Duration;
@@ -43,8 +36,7 @@ import java.util.stream.Collectors;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The detail pane's History, from entries real scans and a person wrote, driven through the real UI. */
-@ExtendWith(ApplicationExtension.class)
-@VigilServerTest
+@DesktopServerTest
 class FindingHistoryTest {
 
     private static final String ALPHA = GitHubTokens.withChecksum("ghp_" + "Q7wErT9yUi3oPa5sDf8gHj2kLz4xCv6bNm1q");
@@ -54,7 +46,7 @@ class FindingHistoryTest {
     private static final String WHEN = "\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} · ";
 
     private static TestServer server;
-    private FxTaskExecutor tasks;
+    private DesktopFixture ui;
     private Session session;
     private TestServer.Tenant tenant;
     private FindingsPage page;
@@ -62,24 +54,14 @@ class FindingHistoryTest {
     @Start
     void start(Stage stage) {
         tenant = server.tenant();
-        tasks = new FxTaskExecutor();
-        session = TestSessions.connect(server, tenant, tasks);
-        page = new FindingsPage(session, tasks, (owner, suggested) -> Optional.empty());
-        Scene scene = new Scene((Parent) page.view(), 1300, 860);
-        Theme.apply(scene, false);
-        stage.setScene(scene);
-        stage.show();
+        session = ui.connect(server, tenant);
+        page = new FindingsPage(session, ui.tasks(), (owner, suggested) -> Optional.empty());
+        ui.show(stage, page.view());
         session.connectionProperty().subscribe(connection -> {
             if (connection != null) {
                 page.shown();
             }
         });
-    }
-
-    @AfterEach
-    void stop() {
-        session.close();
-        tasks.close();
     }
 
     @Test

@@ -2,8 +2,8 @@ package dev.vigil.desktop.findings;
 
 import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.scans.TestSessions;
-import dev.vigil.desktop.shell.Theme;
-import dev.vigil.desktop.task.FxTaskExecutor;
+import dev.vigil.desktop.testing.DesktopFixture;
+import dev.vigil.desktop.testing.DesktopServerTest;
 import dev.vigil.desktop.testing.Fx;
 import dev.vigil.model.Finding;
 import dev.vigil.model.FindingFilter;
@@ -11,9 +11,7 @@ import dev.vigil.model.FindingStatus;
 import dev.vigil.model.Role;
 import dev.vigil.model.Severity;
 import dev.vigil.server.testing.TestServer;
-import dev.vigil.server.testing.VigilServerTest;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.Label;
@@ -24,11 +22,8 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.controlsfx.control.CheckComboBox;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 import java.io.IOException;
@@ -42,12 +37,11 @@ import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The Findings page driven through its real UI, headless, against a real in-process server. */
-@ExtendWith(ApplicationExtension.class)
-@VigilServerTest
+@DesktopServerTest
 class FindingsPageTest {
 
     private static TestServer server;
-    private FxTaskExecutor tasks;
+    private DesktopFixture ui;
     private SeededTenant seeded;
     private Session session;
     private Path exportFile;
@@ -55,21 +49,11 @@ class FindingsPageTest {
     @Start
     void start(Stage stage) throws IOException {
         seeded = SeededTenant.with(server, 1_000);
-        tasks = new FxTaskExecutor();
         exportFile = Files.createTempDirectory("vigil-export").resolve("findings.csv");
-        session = seeded.session(tasks, seeded.ownerKey());
-        FindingsPage page = new FindingsPage(session, tasks, (owner, suggested) -> Optional.of(exportFile));
-        Scene scene = new Scene((javafx.scene.Parent) page.view(), 1300, 860);
-        Theme.apply(scene, false);
-        stage.setScene(scene);
-        stage.show();
+        session = ui.connect(server.server().uri(), seeded.ownerKey());
+        FindingsPage page = new FindingsPage(session, ui.tasks(), (owner, suggested) -> Optional.of(exportFile));
+        ui.show(stage, page.view());
         page.shown();
-    }
-
-    @AfterEach
-    void stop() {
-        session.close();
-        tasks.close();
     }
 
     private TableView<Finding> table(FxRobot robot) {

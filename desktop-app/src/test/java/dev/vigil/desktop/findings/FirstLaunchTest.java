@@ -1,19 +1,16 @@
 package dev.vigil.desktop.findings;
 
 import dev.vigil.desktop.Dashboard;
-import dev.vigil.desktop.connection.Connector;
-import dev.vigil.desktop.connection.DesktopPaths;
 import dev.vigil.desktop.connection.Session;
-import dev.vigil.desktop.task.FxTaskExecutor;
+import dev.vigil.desktop.testing.DesktopFixture;
+import dev.vigil.desktop.testing.DesktopTest;
 import dev.vigil.desktop.testing.Fx;
+import dev.vigil.desktop.testing.LocalDashboard;
 import javafx.scene.control.Label;
 import javafx.scene.control.ToggleButton;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 import java.io.IOException;
@@ -24,29 +21,20 @@ import java.util.Optional;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** A first launch (embedded server, no findings): the empty pages offer "Scan a folder…" themselves. */
-@ExtendWith(ApplicationExtension.class)
+@DesktopTest
 class FirstLaunchTest {
 
-    private FxTaskExecutor tasks;
+    private DesktopFixture ui;
     private Session session;
     private Dashboard dashboard;
     private Path folder;
 
     @Start
     void start(Stage stage) throws IOException {
-        Path home = Files.createTempDirectory("vigil-first-launch");
-        folder = Files.createDirectories(home.resolve("my-service"));
-        tasks = new FxTaskExecutor();
-        session = new Session(new Connector(DesktopPaths.under(home)), tasks);
-        dashboard = new Dashboard(session, tasks, owner -> Optional.of(folder));
-        dashboard.show(stage);
-        session.open();
-    }
-
-    @AfterEach
-    void stop() {
-        session.close();
-        tasks.close();
+        folder = Files.createDirectories(Files.createTempDirectory("vigil-first-launch").resolve("my-service"));
+        LocalDashboard local = ui.dashboard(stage, owner -> Optional.of(folder));
+        session = local.session();
+        dashboard = local.dashboard();
     }
 
     @Test

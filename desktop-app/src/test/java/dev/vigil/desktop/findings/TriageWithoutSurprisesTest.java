@@ -1,28 +1,22 @@
 package dev.vigil.desktop.findings;
 
 import dev.vigil.desktop.connection.Session;
-import dev.vigil.desktop.shell.Theme;
-import dev.vigil.desktop.task.FxTaskExecutor;
+import dev.vigil.desktop.testing.DesktopFixture;
+import dev.vigil.desktop.testing.DesktopServerTest;
 import dev.vigil.desktop.testing.Fx;
 import dev.vigil.model.Finding;
 import dev.vigil.model.FindingFilter;
 import dev.vigil.model.FindingStatus;
 import dev.vigil.server.testing.TestServer;
-import dev.vigil.server.testing.VigilServerTest;
 import javafx.scene.Node;
-import javafx.scene.Parent;
-import javafx.scene.Scene;
 import javafx.scene.control.DatePicker;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 import java.time.LocalDate;
@@ -36,32 +30,21 @@ import java.util.stream.Collectors;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Bulk triage through the real UI: confirmed, undoable, keeping the selection, refusing what changes nothing. */
-@ExtendWith(ApplicationExtension.class)
-@VigilServerTest
+@DesktopServerTest
 class TriageWithoutSurprisesTest {
 
     private static TestServer server;
-    private FxTaskExecutor tasks;
+    private DesktopFixture ui;
     private SeededTenant seeded;
     private Session session;
 
     @Start
     void start(Stage stage) {
         seeded = SeededTenant.with(server, 30);
-        tasks = new FxTaskExecutor();
-        session = seeded.session(tasks, seeded.ownerKey());
-        FindingsPage page = new FindingsPage(session, tasks, (owner, suggested) -> Optional.empty());
-        Scene scene = new Scene((Parent) page.view(), 1300, 860);
-        Theme.apply(scene, false);
-        stage.setScene(scene);
-        stage.show();
+        session = ui.connect(server.server().uri(), seeded.ownerKey());
+        FindingsPage page = new FindingsPage(session, ui.tasks(), (owner, suggested) -> Optional.empty());
+        ui.show(stage, page.view());
         page.shown();
-    }
-
-    @AfterEach
-    void stop() {
-        session.close();
-        tasks.close();
     }
 
     private TableView<Finding> table(FxRobot robot) {

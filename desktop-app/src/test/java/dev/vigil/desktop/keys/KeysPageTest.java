@@ -3,6 +3,8 @@ package dev.vigil.desktop.keys;
 import dev.vigil.client.VigilApiException;
 import dev.vigil.client.VigilClient;
 import dev.vigil.desktop.shell.Guarded;
+import dev.vigil.desktop.testing.DesktopFixture;
+import dev.vigil.desktop.testing.DesktopTest;
 import dev.vigil.desktop.testing.Fx;
 import dev.vigil.desktop.testing.LocalDashboard;
 import dev.vigil.model.NewApiKey;
@@ -16,34 +18,28 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The API keys page driven through the real UI, over the embedded server. */
-@ExtendWith(ApplicationExtension.class)
+@DesktopTest
 class KeysPageTest {
 
+    private DesktopFixture ui;
     private LocalDashboard dashboard;
 
     @Start
     void start(Stage stage) {
-        dashboard = LocalDashboard.show(stage);
-    }
-
-    @AfterEach
-    void stop() {
-        dashboard.close();
+        dashboard = ui.dashboard(stage);
     }
 
     private TableView<KeyRow> openKeysPage(FxRobot robot) {
@@ -121,7 +117,7 @@ class KeysPageTest {
     }
 
     @Test
-    void membersFindTheKeysPageRefusedWithTheReason(FxRobot robot) {
+    void membersFindTheAdminPagesRefusedWithTheReason(FxRobot robot) {
         dashboard.awaitConnection();
         try (TestServer remote = TestServer.start()) {
             VigilClient owner = remote.tenant().owner();
@@ -132,7 +128,14 @@ class KeysPageTest {
 
             ToggleButton keys = robot.lookup("#nav-keys").queryAs(ToggleButton.class);
             assertThat(keys.isDisabled()).isTrue();
-            assertThat(((Guarded) keys.getParent()).reason()).contains("Admins and Owners");
+            assertThat(((Guarded) keys.getParent()).reason())
+                    .isEqualTo("Only Admins and Owners manage API keys; your role is member.");
+            for (String page : List.of("decisions", "notifications")) {
+                ToggleButton refused = robot.lookup("#nav-" + page).queryAs(ToggleButton.class);
+                assertThat(refused.isDisabled()).as(page).isTrue();
+                assertThat(((Guarded) refused.getParent()).reason())
+                        .isEqualTo("Only Admins and Owners manage " + page + "; your role is member.");
+            }
             assertThat(robot.lookup("#nav-findings").queryAs(ToggleButton.class).isDisabled()).isFalse();
             robot.press(KeyCode.CONTROL, KeyCode.DIGIT4).release(KeyCode.DIGIT4, KeyCode.CONTROL);
             assertThat(keys.isSelected()).isFalse();

@@ -2,6 +2,8 @@ package dev.vigil.desktop.notifications;
 
 import dev.vigil.client.VigilClient;
 import dev.vigil.desktop.shell.Guarded;
+import dev.vigil.desktop.testing.DesktopFixture;
+import dev.vigil.desktop.testing.DesktopTest;
 import dev.vigil.desktop.testing.Fx;
 import dev.vigil.desktop.testing.LocalDashboard;
 import dev.vigil.model.DeliveryStatus;
@@ -18,16 +20,14 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.input.Clipboard;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.HexFormat;
@@ -35,19 +35,15 @@ import java.util.HexFormat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The notifications page driven through the real UI, against a server that may call a receiver on loopback. */
-@ExtendWith(ApplicationExtension.class)
+@DesktopTest
 class NotificationsPageTest {
 
+    private DesktopFixture ui;
     private LocalDashboard dashboard;
 
     @Start
     void start(Stage stage) {
-        dashboard = LocalDashboard.show(stage);
-    }
-
-    @AfterEach
-    void stop() {
-        dashboard.close();
+        dashboard = ui.dashboard(stage);
     }
 
     @Test

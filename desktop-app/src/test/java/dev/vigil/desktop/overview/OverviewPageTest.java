@@ -2,44 +2,45 @@ package dev.vigil.desktop.overview;
 
 import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.scans.ScansPage;
-import dev.vigil.desktop.scans.TestSessions;
-import dev.vigil.desktop.task.FxTaskExecutor;
+import dev.vigil.desktop.testing.DesktopFixture;
+import dev.vigil.desktop.testing.DesktopServerTest;
 import dev.vigil.desktop.testing.Fx;
 import dev.vigil.model.FindingStats;
 import dev.vigil.model.NewProject;
 import dev.vigil.model.Project;
 import dev.vigil.server.testing.FindingSeeder;
 import dev.vigil.server.testing.TestServer;
-import dev.vigil.server.testing.VigilServerTest;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
 import javafx.scene.chart.BarChart;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.PieChart;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
+import javafx.scene.text.Text;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
 
+import java.time.LocalDate;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The Overview page driven through the real UI, headless, over seeded findings. */
-@ExtendWith(ApplicationExtension.class)
-@VigilServerTest
+@DesktopServerTest
 class OverviewPageTest {
 
     private static TestServer server;
     private static TestServer.Tenant seeded;
     private static Project project;
-    private FxTaskExecutor tasks;
+    private DesktopFixture ui;
     private Session session;
 
     @BeforeAll
@@ -52,20 +53,13 @@ class OverviewPageTest {
     }
 
     private void open(Stage stage, TestServer.Tenant tenant) {
-        tasks = new FxTaskExecutor();
-        session = TestSessions.connect(server, tenant, tasks);
-        TestSessions.show(stage, session, List.of(new OverviewPage(session, tasks), new ScansPage(session, tasks)));
+        session = ui.connect(server, tenant);
+        ui.shell(stage, session, List.of(new OverviewPage(session, ui.tasks()), new ScansPage(session, ui.tasks())));
     }
 
     @Start
     void start(Stage stage) {
         open(stage, seeded);
-    }
-
-    @AfterEach
-    void stop() {
-        session.close();
-        tasks.close();
     }
 
     @Test
@@ -89,10 +83,37 @@ class OverviewPageTest {
                 .satisfies(bar -> assertThat(bar.getYValue().longValue()).isEqualTo(69));
         PieChart byKind = robot.lookup("#chart-kind").queryAs(PieChart.class);
         assertThat(byKind.getData().stream().mapToDouble(PieChart.Data::getPieValue).sum()).isEqualTo(69);
-        LineChart<String, Number> trend = robot.lookup("#chart-trend").queryAs(LineChart.class);
-        List<XYChart.Data<String, Number>> open = trend.getData().getFirst().getData();
+        LineChart<Number, Number> trend = robot.lookup("#chart-trend").queryAs(LineChart.class);
+        List<XYChart.Data<Number, Number>> open = trend.getData().getFirst().getData();
         assertThat(open).hasSize(OverviewViewModel.DAYS);
         assertThat(open.getLast().getYValue().longValue()).isEqualTo(69);
+    }
+
+    @Test
+    void theTrendAxisNamesDaysInIsoDatesThatFitSideBySide(FxRobot robot) {
+        Fx.waitUntil(30, () -> session.connection() != null);
+        robot.clickOn("#nav-overview");
+        LineChart<Number, Number> trend = robot.lookup("#chart-trend").queryAs(LineChart.class);
+        Fx.waitUntil(20, () -> !trend.getData().isEmpty() && trend.getData().getFirst().getData().size() == OverviewViewModel.DAYS);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        List<Text> labels = robot.from(trend.getXAxis()).lookup((Node n) -> n instanceof Text text && text.isVisible()
+                && !text.getText().isEmpty()).queryAllAs(Text.class).stream()
+                .sorted(Comparator.comparingDouble(text -> text.localToScene(text.getBoundsInLocal()).getMinX())).toList();
+        LocalDate first = seeded.owner().findingTrend(Optional.empty(), OverviewViewModel.DAYS).points().getFirst().date();
+        assertThat(labels).extracting(Text::getText).containsExactly(first.toString(), first.plusDays(7).toString(),
+                first.plusDays(14).toString(), first.plusDays(21).toString(), first.plusDays(28).toString());
+        assertThat(labels).allSatisfy(label -> assertThat(label.getRotate()).isZero());
+        assertThat(trend.getXAxis().getTickLabelRotation()).isZero();
+        for (int i = 1; i < labels.size(); i++) {
+            Bounds left = labels.get(i - 1).localToScene(labels.get(i - 1).getBoundsInLocal());
+            Bounds right = labels.get(i).localToScene(labels.get(i).getBoundsInLocal());
+            assertThat(left.getMaxX()).as("%s ends before %s starts", labels.get(i - 1).getText(), labels.get(i).getText())
+                    .isLessThan(right.getMinX());
+        }
+        Bounds chart = trend.localToScene(trend.getBoundsInLocal());
+        assertThat(labels).allSatisfy(label -> assertThat(chart.contains(label.localToScene(label.getBoundsInLocal())))
+                .as(label.getText() + " within the chart").isTrue());
     }
 
     @Test

@@ -1,13 +1,14 @@
 package dev.vigil.desktop.scans;
 
 import dev.vigil.desktop.connection.Session;
-import dev.vigil.desktop.task.FxTaskExecutor;
+import dev.vigil.desktop.shell.MainView;
+import dev.vigil.desktop.testing.DesktopFixture;
+import dev.vigil.desktop.testing.DesktopServerTest;
 import dev.vigil.desktop.testing.Fx;
 import dev.vigil.model.FindingFilter;
 import dev.vigil.model.FindingStatus;
 import dev.vigil.model.Project;
 import dev.vigil.server.testing.TestServer;
-import dev.vigil.server.testing.VigilServerTest;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
@@ -15,11 +16,8 @@ import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 import java.io.IOException;
@@ -33,34 +31,22 @@ import java.util.concurrent.atomic.AtomicReference;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** "Scan a folder…" keeps one folder's scan out of another folder's project, through the real UI. */
-@ExtendWith(ApplicationExtension.class)
-@VigilServerTest
+@DesktopServerTest
 class FolderScanGuardTest {
 
     private static TestServer server;
     private final AtomicReference<Path> picked = new AtomicReference<>();
     private TestServer.Tenant tenant;
-    private FxTaskExecutor tasks;
+    private DesktopFixture ui;
     private Session session;
 
     @Start
     void start(Stage stage) {
         tenant = server.tenant();
-        tasks = new FxTaskExecutor();
-        session = TestSessions.connect(server, tenant, tasks);
-        var main = TestSessions.show(stage, session, List.of(new ScansPage(session, tasks,
+        session = ui.connect(server, tenant);
+        MainView main = ui.shell(stage, session, List.of(new ScansPage(session, ui.tasks(),
                 owner -> Optional.ofNullable(picked.get()))));
-        session.connectionProperty().subscribe(connection -> {
-            if (connection != null) {
-                main.show("scans");
-            }
-        });
-    }
-
-    @AfterEach
-    void stop() {
-        session.close();
-        tasks.close();
+        DesktopFixture.showWhenConnected(session, main, "scans");
     }
 
     @Test

@@ -3,7 +3,9 @@ package dev.vigil.desktop.scans;
 import dev.vigil.client.ScanArchive;
 import dev.vigil.client.ScanSubmission;
 import dev.vigil.desktop.connection.Session;
-import dev.vigil.desktop.task.FxTaskExecutor;
+import dev.vigil.desktop.shell.MainView;
+import dev.vigil.desktop.testing.DesktopFixture;
+import dev.vigil.desktop.testing.DesktopServerTest;
 import dev.vigil.desktop.testing.Fx;
 import dev.vigil.model.NewProject;
 import dev.vigil.model.Project;
@@ -13,15 +15,11 @@ import dev.vigil.model.ScanType;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.GitHubTokens;
 import dev.vigil.server.testing.TestServer;
-import dev.vigil.server.testing.VigilServerTest;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 import java.time.Duration;
@@ -33,33 +31,21 @@ import java.util.Optional;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The scan detail says why its SARIF log lists more results than the scan has findings. */
-@ExtendWith(ApplicationExtension.class)
-@VigilServerTest
+@DesktopServerTest
 class SarifCountTest {
 
     private static final String TOKEN = GitHubTokens.withChecksum("ghp_" + "Lm3nB5vC7xZ9aS2dF4gH6jK8qW1eR0tYuIo5");
     private static TestServer server;
     private TestServer.Tenant tenant;
-    private FxTaskExecutor tasks;
+    private DesktopFixture ui;
     private Session session;
 
     @Start
     void start(Stage stage) {
         tenant = server.tenant();
-        tasks = new FxTaskExecutor();
-        session = TestSessions.connect(server, tenant, tasks);
-        var main = TestSessions.show(stage, session, List.of(new ScansPage(session, tasks, owner -> Optional.empty())));
-        session.connectionProperty().subscribe(connection -> {
-            if (connection != null) {
-                main.show("scans");
-            }
-        });
-    }
-
-    @AfterEach
-    void stop() {
-        session.close();
-        tasks.close();
+        session = ui.connect(server, tenant);
+        MainView main = ui.shell(stage, session, List.of(new ScansPage(session, ui.tasks(), owner -> Optional.empty())));
+        DesktopFixture.showWhenConnected(session, main, "scans");
     }
 
     @Test

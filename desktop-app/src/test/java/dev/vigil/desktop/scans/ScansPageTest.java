@@ -6,7 +6,8 @@ import dev.vigil.client.ScanSubmission;
 import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.overview.OverviewPage;
 import dev.vigil.desktop.shell.MainView;
-import dev.vigil.desktop.task.FxTaskExecutor;
+import dev.vigil.desktop.testing.DesktopFixture;
+import dev.vigil.desktop.testing.DesktopServerTest;
 import dev.vigil.desktop.testing.Fx;
 import dev.vigil.model.NewProject;
 import dev.vigil.model.Project;
@@ -17,7 +18,6 @@ import dev.vigil.model.ScanStatus;
 import dev.vigil.model.ScanType;
 import dev.vigil.model.ScanWarning;
 import dev.vigil.server.testing.TestServer;
-import dev.vigil.server.testing.VigilServerTest;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
@@ -26,12 +26,9 @@ import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 import java.nio.file.Files;
@@ -44,14 +41,13 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The Scans page driven through the real UI, headless, against a real in-process server. */
-@ExtendWith(ApplicationExtension.class)
-@VigilServerTest
+@DesktopServerTest
 class ScansPageTest {
 
     private static TestServer server;
     private static Path folder;
     private TestServer.Tenant tenant;
-    private FxTaskExecutor tasks;
+    private DesktopFixture ui;
     private Session session;
 
     @BeforeAll
@@ -63,21 +59,10 @@ class ScansPageTest {
     @Start
     void start(Stage stage) {
         tenant = server.tenant();
-        tasks = new FxTaskExecutor();
-        session = TestSessions.connect(server, tenant, tasks);
-        MainView main = TestSessions.show(stage, session, List.of(new OverviewPage(session, tasks),
-                new ScansPage(session, tasks, owner -> Optional.of(folder))));
-        session.connectionProperty().subscribe(connection -> {
-            if (connection != null) {
-                main.show("scans");
-            }
-        });
-    }
-
-    @AfterEach
-    void stop() {
-        session.close();
-        tasks.close();
+        session = ui.connect(server, tenant);
+        MainView main = ui.shell(stage, session, List.of(new OverviewPage(session, ui.tasks()),
+                new ScansPage(session, ui.tasks(), owner -> Optional.of(folder))));
+        DesktopFixture.showWhenConnected(session, main, "scans");
     }
 
     @Test

@@ -6,9 +6,6 @@ import dev.vigil.client.ScanSubmission;
 import dev.vigil.desktop.connection.Connector;
 import dev.vigil.desktop.connection.DesktopPaths;
 import dev.vigil.desktop.connection.Session;
-import dev.vigil.desktop.shell.MainView;
-import dev.vigil.desktop.shell.Page;
-import dev.vigil.desktop.shell.Theme;
 import dev.vigil.desktop.task.TaskExecutor;
 import dev.vigil.model.Json;
 import dev.vigil.model.NewApiKey;
@@ -24,8 +21,6 @@ import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.GitHubTokens;
 import dev.vigil.server.testing.TestData;
 import dev.vigil.server.testing.TestServer;
-import javafx.scene.Scene;
-import javafx.stage.Stage;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -156,17 +151,6 @@ public final class TestSessions {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /** Shows {@code pages} in the real shell, themed as the app is, and returns the shell. */
-    public static MainView show(Stage stage, Session session, List<Page> pages) {
-        MainView main = new MainView(session, pages);
-        Scene scene = new Scene(main.root(), 1360, 860);
-        Theme.apply(scene, false);
-        main.installShortcuts(scene);
-        stage.setScene(scene);
-        stage.show();
-        return main;
     }
 
     /**

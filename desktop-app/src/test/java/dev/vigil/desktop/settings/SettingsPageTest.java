@@ -6,6 +6,8 @@ import dev.vigil.desktop.connection.DesktopPaths;
 import dev.vigil.desktop.connection.DesktopSettings;
 import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.connection.SettingsStore;
+import dev.vigil.desktop.testing.DesktopFixture;
+import dev.vigil.desktop.testing.DesktopTest;
 import dev.vigil.desktop.testing.Fx;
 import dev.vigil.desktop.testing.LocalDashboard;
 import dev.vigil.model.NewApiKey;
@@ -14,11 +16,8 @@ import javafx.scene.Node;
 import javafx.scene.control.Labeled;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 import java.time.LocalDate;
@@ -26,9 +25,10 @@ import java.time.LocalDate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The settings page driven through the real UI: from the embedded server to a remote one and back. */
-@ExtendWith(ApplicationExtension.class)
+@DesktopTest
 class SettingsPageTest {
 
+    private DesktopFixture ui;
     private LocalDashboard dashboard;
     private Session session;
     private DesktopPaths paths;
@@ -36,16 +36,10 @@ class SettingsPageTest {
 
     @Start
     void start(Stage stage) {
-        dashboard = LocalDashboard.show(stage);
+        dashboard = ui.dashboard(stage);
         session = dashboard.session();
         paths = dashboard.paths();
-        remote = TestServer.start();
-    }
-
-    @AfterEach
-    void stop() {
-        dashboard.close();
-        remote.close();
+        remote = ui.closedAfter(TestServer.start());
     }
 
     private void openSettings(FxRobot robot) {
