@@ -100,7 +100,7 @@ class OverviewPageTest {
         List<Text> labels = robot.from(trend.getXAxis()).lookup((Node n) -> n instanceof Text text && text.isVisible()
                 && !text.getText().isEmpty()).queryAllAs(Text.class).stream()
                 .sorted(Comparator.comparingDouble(text -> text.localToScene(text.getBoundsInLocal()).getMinX())).toList();
-        LocalDate first = seeded.owner().findingTrend(Optional.empty(), OverviewViewModel.DAYS).points().getFirst().date();
+        LocalDate first = seeded.owner().findings().trend(Optional.empty(), OverviewViewModel.DAYS).points().getFirst().date();
         assertThat(labels).extracting(Text::getText).containsExactly(first.toString(), first.plusDays(7).toString(),
                 first.plusDays(14).toString(), first.plusDays(21).toString(), first.plusDays(28).toString());
         assertThat(labels).allSatisfy(label -> assertThat(label.getRotate()).isZero());
