@@ -169,7 +169,7 @@ public final class ScaScanner implements Scanner {
             List<VulnerabilityRef> vulnerabilities = result.matches().stream().map(m -> new VulnerabilityRef(
                     m.advisoryId(), m.dependency().ecosystem().osvName(), m.dependency().name(),
                     m.dependency().version(), m.severity().wire(), m.cwe(), m.summary(),
-                    m.fixCommand().orElse(null))).toList();
+                    m.fixedVersion().orElse(null))).toList();
             return Optional.of(CycloneDx.bom(result.dependencies(), vulnerabilities, serial));
         }
     }

@@ -1,5 +1,6 @@
 package dev.vigil.server.scan.sca;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.vigil.model.ScanKind;
 import dev.vigil.model.Severity;
 import dev.vigil.server.advisories.AdvisoryFixtures;
@@ -126,6 +127,23 @@ class ScaScannerTest {
         assertThat(session.result().dependencies()).isEmpty();
         assertThat(ScaScanner.isManifest("a/b/requirements-dev.txt")).isTrue();
         assertThat(ScaScanner.isManifest("src/App.java")).isFalse();
+    }
+
+    @Test
+    void theSbomRecommendsTheFixedVersionNotTheCommand() throws IOException {
+        ScaScanner.ScaSession session = scannerWith(List.of(TestData.advisory("ghsa/GHSA-jf85-cpcp-j695.json")))
+                .start(this::warn);
+        String lockfile = """
+                {"name": "shop", "version": "2.0.0", "lockfileVersion": 3, "packages": {
+                  "": {"name": "shop", "version": "2.0.0", "dependencies": {"lodash": "4.17.11"}},
+                  "node_modules/lodash": {"version": "4.17.11"}}}
+                """;
+
+        session.scan(new SourceFile("package-lock.json", lockfile.getBytes(StandardCharsets.UTF_8)));
+        session.finish();
+
+        JsonNode vulnerability = session.billOfMaterials("scan-1").orElseThrow().path("vulnerabilities").get(0);
+        assertThat(vulnerability.path("recommendation").asText()).isEqualTo("Upgrade lodash to 4.17.12 or later.");
     }
 
     private ScaScanner scannerWith(List<Path> files) throws IOException {
