@@ -26,6 +26,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class ScaScannerTest {
 
+    private static final DependencyPath ROOT = DependencyPath.root("shop", "2.0.0");
+    /** lodash as the project's own dependency, and an older lodash that express-jwt brings in. */
+    private static final Dependency DIRECT = new Dependency(Ecosystem.NPM, "lodash", "4.17.11", "web/package-lock.json",
+            42, true, false, ROOT.then("lodash", "4.17.11"));
+    private static final Dependency TRANSITIVE = new Dependency(Ecosystem.NPM, "lodash", "4.17.4",
+            "api/package-lock.json", 7, false, false, ROOT.then("express-jwt", "0.1.3").then("lodash", "4.17.4"));
+
     private final Database database = AdvisoryFixtures.memoryDatabase();
     private final AdvisoryRepository repository = new AdvisoryRepository();
     private final List<String> warnings = new ArrayList<>();
@@ -61,13 +68,7 @@ class ScaScannerTest {
     @Test
     void aDetectionCarriesTheChainOfItsPackageAndARemediationForItsPlaceInTheGraph() throws IOException {
         ScaScanner scanner = scannerWith(List.of(TestData.advisory("ghsa/GHSA-jf85-cpcp-j695.json")));
-        DependencyPath root = DependencyPath.root("shop", "2.0.0");
-        Dependency direct = new Dependency(Ecosystem.NPM, "lodash", "4.17.11", "web/package-lock.json", 42, true, false,
-                root.then("lodash", "4.17.11"));
-        Dependency transitive = new Dependency(Ecosystem.NPM, "lodash", "4.17.4", "api/package-lock.json", 7, false,
-                false, root.then("express-jwt", "0.1.3").then("lodash", "4.17.4"));
-
-        List<Detection> detections = scanner.analyse(List.of(direct, transitive), this::warn).detections();
+        List<Detection> detections = scanner.analyse(List.of(DIRECT, TRANSITIVE), this::warn).detections();
 
         assertThat(detections).extracting(d -> d.dependency().path()).containsExactly(
                 List.of("shop@2.0.0", "lodash@4.17.11"), List.of("shop@2.0.0", "express-jwt@0.1.3", "lodash@4.17.4"));
@@ -81,13 +82,7 @@ class ScaScannerTest {
     @Test
     void shouldOfferTheCommandForADirectDependencyAndTheFixedVersionAloneForATransitiveOne() throws IOException {
         ScaScanner scanner = scannerWith(List.of(TestData.advisory("ghsa/GHSA-jf85-cpcp-j695.json")));
-        DependencyPath root = DependencyPath.root("shop", "2.0.0");
-        Dependency direct = new Dependency(Ecosystem.NPM, "lodash", "4.17.11", "web/package-lock.json", 42, true, false,
-                root.then("lodash", "4.17.11"));
-        Dependency transitive = new Dependency(Ecosystem.NPM, "lodash", "4.17.4", "api/package-lock.json", 7, false,
-                false, root.then("express-jwt", "0.1.3").then("lodash", "4.17.4"));
-
-        List<Detection> detections = scanner.analyse(List.of(direct, transitive), this::warn).detections();
+        List<Detection> detections = scanner.analyse(List.of(DIRECT, TRANSITIVE), this::warn).detections();
 
         assertThat(detections.get(0).fixAvailable()).isEqualTo("npm install lodash@4.17.12");
         assertThat(detections.get(0).help().fix()).contains("(npm install lodash@4.17.12)");
@@ -98,7 +93,7 @@ class ScaScannerTest {
     @Test
     void shouldOfferNoFixForATransitiveDependencyWithoutAFixedVersion() {
         Dependency transitive = new Dependency(Ecosystem.NPM, "left-pad", "1.0.0", "package-lock.json", 3, false,
-                false, DependencyPath.root("shop", "2.0.0").then("left-pad", "1.0.0"));
+                false, ROOT.then("left-pad", "1.0.0"));
         Match unfixed = new Match(transitive, "GHSA-test-0000-0001", List.of(), "Test", Severity.HIGH, "",
                 Optional.empty(), Optional.empty(), false);
 
