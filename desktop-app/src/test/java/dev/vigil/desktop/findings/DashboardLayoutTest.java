@@ -5,6 +5,7 @@ import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.testing.DesktopFixture;
 import dev.vigil.desktop.testing.DesktopServerTest;
 import dev.vigil.desktop.testing.Fx;
+import dev.vigil.desktop.testing.Png;
 import dev.vigil.model.Finding;
 import dev.vigil.model.Severity;
 import dev.vigil.server.testing.TestServer;
@@ -12,7 +13,6 @@ import javafx.scene.Node;
 import javafx.scene.chart.PieChart;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.TableView;
-import javafx.scene.image.PixelFormat;
 import javafx.scene.image.WritableImage;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
@@ -22,9 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.Start;
 
-import javax.imageio.ImageIO;
 
-import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -81,7 +79,7 @@ class DashboardLayoutTest {
         Path shot = Files.createDirectories(Path.of("target", "screenshots")).resolve("findings-1024x640.png");
         WritableImage[] image = new WritableImage[1];
         robot.interact(() -> image[0] = stage.getScene().snapshot(null));
-        ImageIO.write(pixels(image[0]), "png", shot.toFile());
+        Png.write(image[0], shot);
         assertThat(shot).isNotEmptyFile();
         assertThat((int) image[0].getWidth()).isEqualTo((int) stage.getScene().getWidth());
     }
@@ -123,16 +121,6 @@ class DashboardLayoutTest {
                 && table.getItems().stream().allMatch(f -> f.severity() == severity));
         CheckComboBox<Severity> filter = robot.lookup("#severity-filter").query();
         assertThat(filter.getCheckModel().getCheckedItems()).containsExactly(severity);
-    }
-
-    private static BufferedImage pixels(WritableImage image) {
-        int width = (int) image.getWidth();
-        int height = (int) image.getHeight();
-        int[] argb = new int[width * height];
-        image.getPixelReader().getPixels(0, 0, width, height, PixelFormat.getIntArgbInstance(), argb, 0, width);
-        BufferedImage out = new BufferedImage(width, height, BufferedImage.TYPE_INT_ARGB);
-        out.setRGB(0, 0, width, height, argb, 0, width);
-        return out;
     }
 
     /** The text a label or button shows: "…"-shortened when it does not fit. */

@@ -5,6 +5,7 @@ import dev.vigil.desktop.connection.Connector;
 import dev.vigil.desktop.connection.DesktopPaths;
 import dev.vigil.desktop.connection.Session;
 import dev.vigil.desktop.task.FxTaskExecutor;
+import dev.vigil.desktop.testing.Png;
 import dev.vigil.server.testing.TestServer;
 import javafx.application.Platform;
 import javafx.scene.Node;
@@ -13,12 +14,8 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
-import javafx.scene.image.PixelFormat;
-import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
 
-import javax.imageio.ImageIO;
-import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -131,7 +128,7 @@ public final class Screenshots {
         });
         settle(page.get());
         Path file = out.resolve(shot.file() + ".png");
-        ImageIO.write(pixels(onFx(() -> scene.snapshot(null))), "png", file.toFile());
+        Png.write(onFx(() -> scene.snapshot(null)), file);
         System.out.println("wrote " + file);
     }
 
@@ -178,16 +175,6 @@ public final class Screenshots {
     private static Optional<TableView<?>> firstTable(Node page) {
         return page.lookupAll(".table-view").stream().filter(TableView.class::isInstance)
                 .<TableView<?>>map(node -> (TableView<?>) node).filter(Screenshots::shown).findFirst();
-    }
-
-    private static BufferedImage pixels(WritableImage image) {
-        int width = (int) image.getWidth();
-        int height = (int) image.getHeight();
-        int[] argb = new int[width * height];
-        image.getPixelReader().getPixels(0, 0, width, height, PixelFormat.getIntArgbInstance(), argb, 0, width);
-        BufferedImage out = new BufferedImage(width, height, BufferedImage.TYPE_INT_ARGB);
-        out.setRGB(0, 0, width, height, argb, 0, width);
-        return out;
     }
 
     private static <T> T onFx(Callable<T> work) throws Exception {
