@@ -117,7 +117,9 @@ final class FindingDetailPane {
         row("Project", finding.projectName());
         row("Scanner", finding.scanType().wire());
         if (finding.scanType() != ScanKind.SCA || finding.isDirect()) {
-            row("Fix", finding.fixAvailable());  // a transitive dependency's command fixes nothing: see Remediation
+            // a transitive dependency is fixed as its Remediation says; a finding stored before ADR 0066 may still
+            // hold an install command here that would not fix it
+            row("Fix", finding.fixAvailable());
         }
         if (finding.scanType() == ScanKind.SCA) {  // a rule or a secret has no dependency to upgrade
             row("Breaking fix", yesNo(finding.isBreaking()));
