@@ -20,6 +20,9 @@ public final class FindingOrder {
     private record Column(String sql, Type type) {
     }
 
+    /** The rows after a position's sort key and id in the default order: one range seek on any of its indexes. */
+    static final String TIES_AFTER = "f.sort_key >= ? AND NOT (f.sort_key = ? AND f.id <= ?)";
+
     private static final String NO_DEADLINE = Long.toString(Long.MAX_VALUE);
 
     private FindingOrder() {
@@ -62,17 +65,50 @@ public final class FindingOrder {
      * led by {@code c1 >= ?} so that an index on the first column is entered at the position.
      */
     static String after(FindingSort sort) {
-        List<Column> columns = columns(sort);
-        String tail = "(f.sort_key > ? OR f.sort_key = ? AND f.id > ?)";
-        String op = sort.descending() ? " <" : " >";
-        for (Column column : columns.reversed()) {
-            tail = "(" + column.sql() + op + " ? OR " + column.sql() + " = ? AND " + tail + ")";
+        return after(columns(sort).stream().map(Column::sql).toList(), sort.descending());
+    }
+
+    /** {@link #after(FindingSort)} over the given columns: in their order, descending or not, then the ties. */
+    static String after(List<String> columns, boolean descending) {
+        if (columns.isEmpty()) {
+            return TIES_AFTER;
         }
-        return columns.isEmpty() ? tail : columns.getFirst().sql() + op + "= ? AND " + tail;
+        String tail = "(f.sort_key > ? OR f.sort_key = ? AND f.id > ?)";
+        String op = descending ? " <" : " >";
+        for (String column : columns.reversed()) {
+            tail = "(" + column + op + " ? OR " + column + " = ? AND " + tail + ")";
+        }
+        return columns.getFirst() + op + "= ? AND " + tail;
+    }
+
+    /**
+     * The rows whose column values come before {@code values} in the columns' ascending order, ties aside:
+     * {@code c1 < ?}, or {@code c1 <= ? AND (c1 < ? OR c1 = ? AND c2 < ?)}, led so that an index is entered there.
+     */
+    static String before(List<String> columns) {
+        String tail = columns.getLast() + " < ?";
+        for (String column : columns.subList(0, columns.size() - 1).reversed()) {
+            tail = "(" + column + " < ? OR " + column + " = ? AND " + tail + ")";
+        }
+        return columns.size() == 1 ? tail : columns.getFirst() + " <= ? AND " + tail;
+    }
+
+    /** The parameters of {@link #before} for a position's column values. */
+    static List<Object> beforeParams(List<Object> values) {
+        List<Object> params = new ArrayList<>();
+        if (values.size() > 1) {
+            params.add(values.getFirst());
+        }
+        for (Object value : values.subList(0, values.size() - 1)) {
+            params.add(value);
+            params.add(value);
+        }
+        params.add(values.getLast());
+        return params;
     }
 
     /** The parameters of {@link #after} for a position: its column values, sort key and id. */
-    static List<Object> afterParams(FindingSort sort, List<Object> values, long sortKey, UUID id) {
+    static List<Object> afterParams(List<Object> values, long sortKey, UUID id) {
         List<Object> params = new ArrayList<>();
         if (!values.isEmpty()) {
             params.add(values.getFirst());

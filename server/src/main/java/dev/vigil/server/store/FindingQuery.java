@@ -16,12 +16,14 @@ import java.util.stream.Collectors;
 
 /**
  * The WHERE clause of a findings filter, its parameters, and the ORDER BY that walks the index serving
- * the most selective equality filter in list order; built once for list, count and export. A search also
+ * the most selective equality filter in the default order; built once for list, count and export. A search also
  * keeps its lower-cased text and the keyset position, for {@link FindingRepository} to seek the term index
  * ({@link SearchIndex}) instead of walking {@code orderBy}; {@code where} holds its substring test either way.
+ * In another {@code sort}, the position is left out of {@code where}: the repository reads it from {@code after},
+ * along the sort's own indexes, or by sorting the rows of a {@code narrow} filter (one project or assignee).
  */
 public record FindingQuery(UUID tenantId, String where, List<Object> params, String orderBy, Optional<String> search,
-                           Optional<Key> after, FindingSort sort) {
+                           Optional<Key> after, FindingSort sort, boolean narrow) {
 
     /**
      * The position of a finding in the list: the values of the sort's columns ({@link FindingOrder#values}),
@@ -68,9 +70,9 @@ public record FindingQuery(UUID tenantId, String where, List<Object> params, Str
         // not a LIKE: PostgreSQL estimates a LIKE from its pattern, which would make each search's plan differ
         // from the generic one (Dialect.unplannedParameter); a POSITION is estimated alike for any text
         search.ifPresent(text -> append(where, params, "POSITION(? IN f.search_text) > 0", text));
-        String orderBy = sort.isDefault() ? orderBy(filter) : FindingOrder.orderBy(sort);
-        return new FindingQuery(tenantId, where.toString(), List.copyOf(params), orderBy, search, Optional.empty(),
-                sort);
+        boolean narrow = filter.projectId().isPresent() || filter.assignedToUserId().isPresent();
+        return new FindingQuery(tenantId, where.toString(), List.copyOf(params), orderBy(filter), search,
+                Optional.empty(), sort, narrow);
     }
 
     /** The index to walk: the one whose leading equality column the filter fixes, else the plain order. */
@@ -88,17 +90,26 @@ public record FindingQuery(UUID tenantId, String where, List<Object> params, Str
         return prefix + "f.sort_key, f.id";
     }
 
-    /** This query restricted to the rows after {@code key} in list order: one range seek on the index. */
+    /**
+     * This query restricted to the rows after {@code key} in list order: in the default order, one range seek on
+     * the index.
+     */
     public FindingQuery after(Key key) {
-        List<Object> all = new ArrayList<>(params);
-        if (sort.isDefault()) {
-            all.addAll(List.of(key.sortKey(), key.sortKey(), key.id()));
-            return new FindingQuery(tenantId, where + " AND f.sort_key >= ? AND NOT (f.sort_key = ? AND f.id <= ?)",
-                    List.copyOf(all), orderBy, search, Optional.of(key), sort);
+        if (!sort.isDefault()) {
+            return new FindingQuery(tenantId, where, params, orderBy, search, Optional.of(key), sort, narrow);
         }
-        all.addAll(FindingOrder.afterParams(sort, key.columns(), key.sortKey(), key.id()));
-        return new FindingQuery(tenantId, where + " AND " + FindingOrder.after(sort), List.copyOf(all), orderBy,
-                search, Optional.of(key), sort);
+        List<Object> all = new ArrayList<>(params);
+        all.addAll(List.of(key.sortKey(), key.sortKey(), key.id()));
+        return new FindingQuery(tenantId, where + " AND " + FindingOrder.TIES_AFTER, List.copyOf(all), orderBy,
+                search, Optional.of(key), sort, narrow);
+    }
+
+    /** The same rows in the default order (for a count, where the order does not matter). */
+    public FindingQuery unsorted() {
+        if (after.isPresent() && !sort.isDefault()) {
+            throw new IllegalStateException("a position in another sort has no place in the default order");
+        }
+        return new FindingQuery(tenantId, where, params, orderBy, search, after, FindingSort.DEFAULT, narrow);
     }
 
     /** The position of {@code finding} in this query's order. */

@@ -2,6 +2,7 @@ package dev.vigil.server.store;
 
 import dev.vigil.model.Finding;
 import dev.vigil.model.FindingDetail;
+import dev.vigil.model.FindingSort;
 import dev.vigil.model.FindingStatus;
 import dev.vigil.model.ScanKind;
 import dev.vigil.model.Severity;
@@ -38,16 +39,44 @@ public final class FindingRepository {
 
     /**
      * A page of {@code limit + 1} rows in list order, read along the index the query names, or, for a search,
-     * along the postings of its most selective word ({@link SearchIndex}).
+     * along the postings of its most selective word ({@link SearchIndex}); in another sort, along the sort's
+     * segments ({@link SortedWalk}, ADR 0068).
      */
     public List<Finding> page(Connection c, FindingQuery query, int limit, long now) throws SQLException {
-        Ids ids = ids(c, query, limit + 1);
+        SearchIndex.Plan plan = plan(c, query);
+        if (walks(query, plan)) {
+            SortedWalk walk = new SortedWalk((where, order, n) -> segmentRows(c, query, where, order, n, now),
+                    finding -> FindingOrder.values(query.sort(), finding));
+            return walk.page(SortSegments.of(c, query), limit + 1);
+        }
+        Ids ids = ids(c, query, plan, limit + 1);
         return Sql.list(c, inPage(ids), row -> map(c, row, now), ids.params());
+    }
+
+    /**
+     * Whether a page of {@code query} is read along its sort's segments ({@link SortedWalk}) rather than by one id
+     * query: any sort but the default, unless the filter is narrow or a search's postings few.
+     */
+    public boolean walks(Connection c, FindingQuery query) throws SQLException {
+        return walks(query, plan(c, query));
+    }
+
+    private static boolean walks(FindingQuery query, SearchIndex.Plan plan) {
+        return !query.narrow() && !plan.few() && SortSegments.walks(query.sort());
+    }
+
+    private List<Finding> segmentRows(Connection c, FindingQuery query, SortedWalk.Where where, String order,
+                                      int limit, long now) throws SQLException {
+        List<Object> params = new ArrayList<>(query.params());
+        params.addAll(where.params());
+        return Sql.list(c, COLUMNS + " FROM findings f WHERE " + query.where()
+                + (where.sql().isEmpty() ? "" : " AND " + where.sql()) + " ORDER BY " + order
+                + dialect.limitUsingIndex(limit), row -> map(c, row, now), params.toArray());
     }
 
     /** How many rows match, counting no further than {@code cap} (so a huge tenant costs no more). */
     public long countUpTo(Connection c, FindingQuery query, int cap) throws SQLException {
-        Ids ids = ids(c, query, cap);
+        Ids ids = idQuery(c, query.unsorted(), cap);
         return Sql.count(c, "SELECT COUNT(*) FROM (" + ids.sql() + ") capped", ids.params());
     }
 
@@ -67,9 +96,9 @@ public final class FindingRepository {
         }
     }
 
-    /** The id query that a page of {@code limit} rows runs (for the benchmark's query plans). */
+    /** The id query that a page of {@code limit} rows runs when it is not walked (also the benchmark's plans). */
     public Ids idQuery(Connection c, FindingQuery query, int limit) throws SQLException {
-        return ids(c, query, limit);
+        return ids(c, query, plan(c, query), limit);
     }
 
     /**
@@ -80,9 +109,12 @@ public final class FindingRepository {
         return COLUMNS + " FROM " + ids.from() + ids.rest();
     }
 
-    private Ids ids(Connection c, FindingQuery query, int limit) throws SQLException {
-        SearchIndex.Plan plan = query.search().isPresent()
+    private SearchIndex.Plan plan(Connection c, FindingQuery query) throws SQLException {
+        return query.search().isPresent()
                 ? SearchIndex.plan(c, query.tenantId(), query.search().get(), postingCounts) : SearchIndex.Plan.WALK;
+    }
+
+    private Ids ids(Connection c, FindingQuery query, SearchIndex.Plan plan, int limit) throws SQLException {
         if (!query.sort().isDefault()) {
             return sortedIds(c, query, plan, limit);
         }
@@ -112,18 +144,27 @@ public final class FindingRepository {
     }
 
     /**
-     * The id query in another order than the default: along the sort's ORDER BY, or, for a search whose
-     * postings are few, all of the findings they hold, sorted.
+     * The id query of a narrow filter (one project or assignee) in another order than the default: the filter's
+     * rows, sorted; for a search whose postings are few, all of the findings they hold.
      */
     private Ids sortedIds(Connection c, FindingQuery query, SearchIndex.Plan plan, int limit) throws SQLException {
-        String projects = FindingOrder.joinsProjects(query.sort()) ? " JOIN projects p ON p.id = f.project_id" : "";
-        String order = " WHERE " + query.where() + " ORDER BY " + query.orderBy();
+        FindingSort sort = query.sort();
+        String projects = FindingOrder.joinsProjects(sort) ? " JOIN projects p ON p.id = f.project_id" : "";
+        List<Object> filter = new ArrayList<>(query.params());
+        String order = " WHERE " + query.where();
+        if (query.after().isPresent()) {
+            FindingQuery.Key key = query.after().get();
+            order += " AND " + FindingOrder.after(sort);
+            filter.addAll(FindingOrder.afterParams(key.columns(), key.sortKey(), key.id()));
+        }
+        order += " ORDER BY " + FindingOrder.orderBy(sort);
         if (!plan.few()) {
-            return new Ids("findings f" + projects, order + dialect.limitUsingIndex(limit), query.params().toArray());
+            // no USING INDEX: HSQLDB would walk the sort's index over the whole tenant instead of the filter's
+            return new Ids("findings f" + projects, order + " LIMIT " + limit, filter.toArray());
         }
         List<Object> params = new ArrayList<>(List.of(query.tenantId(), c.createArrayOf("VARCHAR",
                 plan.words().toArray())));
-        params.addAll(query.params());
+        params.addAll(filter);
         return new Ids("(SELECT DISTINCT t.finding_id FROM finding_terms t WHERE t.tenant_id = ? AND "
                 + dialect.inArray("t.term") + ") t JOIN findings f ON f.id = t.finding_id" + projects,
                 order + " LIMIT " + limit, params.toArray());
@@ -161,7 +202,7 @@ public final class FindingRepository {
     /** Streams the first {@code limit} rows of {@code query} in list order to {@code sink}. */
     public void forEach(Connection c, FindingQuery query, int limit, long now, RowSink sink)
             throws SQLException, IOException {
-        Ids ids = ids(c, query, limit);
+        Ids ids = idQuery(c, query, limit);
         try (PreparedStatement statement = Sql.prepare(c, inPage(ids), ids.params())) {
             statement.setFetchSize(500);
             try (ResultSet rows = statement.executeQuery()) {

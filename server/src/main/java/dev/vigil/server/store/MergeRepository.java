@@ -24,6 +24,9 @@ import java.util.UUID;
 public final class MergeRepository {
 
     /** A new finding; {@code insert} binds its values in the order of these columns (status is 'open'). */
+    private static final int MAX_PATH_CHARS = 1024;
+    private static final int MAX_PATH_BYTES = 2000;
+
     private static final String INSERT_FINDING = """
             INSERT INTO findings (
                 id,
@@ -106,7 +109,7 @@ public final class MergeRepository {
                         d.ruleId(),
                         d.severity().rank(),
                         d.kind().wire(),
-                        clip(d.path(), 1024),
+                        storedPath(d.path()),
                         d.line(),
                         clip(d.title(), 500),
                         clip(d.description(), 4000),
@@ -151,7 +154,7 @@ public final class MergeRepository {
                 """)) {
             for (Seen entry : seen) {
                 Detection d = entry.detection();
-                Sql.bind(statement, now, clip(d.path(), 1024), d.line(), d.ruleId(), d.severity().rank(),
+                Sql.bind(statement, now, storedPath(d.path()), d.line(), d.ruleId(), d.severity().rank(),
                         clip(d.title(), 500), clip(d.description(), 4000), clip(d.fixAvailable(), 1000),
                         d.isBreaking(), d.isDirect(), d.cwe(), searchText(d), SortKey.of(d.severity(), 0),
                         DependencyColumns.path(d), DependencyColumns.remediation(d), entry.known().id());
@@ -243,6 +246,27 @@ public final class MergeRepository {
         String text = String.join(" ", d.ruleId(), d.title(), d.description(), d.location(),
                 String.join(" ", d.aliases())).toLowerCase(Locale.ROOT);
         return clip(text, 6000);
+    }
+
+    /**
+     * A path as {@code findings} keeps it: at most 1,024 characters and 2,000 bytes of UTF-8, cut between code
+     * points, so that its entry in {@code findings_by_location} stays below PostgreSQL's largest index entry
+     * (2,704 bytes) whatever characters an archive's names hold (ADR 0068).
+     */
+    static String storedPath(String path) {
+        int bytes = 0;
+        int end = 0;
+        while (end < path.length()) {
+            int codePoint = path.codePointAt(end);
+            int size = codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+            int next = end + Character.charCount(codePoint);
+            if (bytes + size > MAX_PATH_BYTES || next > MAX_PATH_CHARS) {
+                break;
+            }
+            bytes += size;
+            end = next;
+        }
+        return path.substring(0, end);
     }
 
     private static String clip(String text, int max) {

@@ -23,12 +23,14 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -107,41 +109,84 @@ class FindingSortTest {
     }
 
     private static List<Finding> all(FindingFilter filter, FindingSort sort, int limit) {
+        return allOf(tenant, filter, sort, limit);
+    }
+
+    private static List<Finding> allOf(TestServer.Tenant owner, FindingFilter filter, FindingSort sort, int limit) {
         List<Finding> all = new ArrayList<>();
         String cursor = null;
         do {
-            Page<Finding> page = tenant.owner().findings().list(filter, sort, limit, cursor);
+            Page<Finding> page = owner.owner().findings().list(filter, sort, limit, cursor);
             all.addAll(page.data());
             cursor = page.nextCursor();
         } while (cursor != null);
         return all;
     }
 
+    private static List<FindingSort> everySort() {
+        return Arrays.stream(FindingSort.Column.values())
+                .flatMap(column -> Stream.of(FindingSort.ascending(column), FindingSort.descending(column)))
+                .toList();
+    }
+
     @Test
     void shouldPageThroughEverySortInBothDirectionsWithTiesInTheDefaultOrder() {
-        for (FindingSort.Column column : FindingSort.Column.values()) {
-            for (FindingSort sort : List.of(FindingSort.ascending(column), FindingSort.descending(column))) {
-                List<Finding> all = all(FindingFilter.none(), sort, 7);
+        // pages of one row start every page inside a tie; pages of 7 and 50 cut ties of every size
+        for (int limit : List.of(1, 7, 50)) {
+            for (FindingSort sort : everySort()) {
+                List<Finding> all = all(FindingFilter.none(), sort, limit);
 
-                assertThat(all).as(sort.wire()).hasSize(2 * PER_PROJECT);
+                assertThat(all).as(sort.wire() + " by " + limit).hasSize(2 * PER_PROJECT);
                 assertThat(all.stream().map(Finding::id).distinct()).as(sort.wire()).hasSize(2 * PER_PROJECT);
-                assertThat(all).as(sort.wire()).isSortedAccordingTo(expected(sort));
+                assertThat(all).as(sort.wire() + " by " + limit).isSortedAccordingTo(expected(sort));
             }
         }
     }
 
     @Test
     void shouldSortTheSameWhenFilteredOrSearched() {
-        FindingFilter filter = FindingFilter.none().withSeverities(Set.of(Severity.CRITICAL,
-                Severity.HIGH, Severity.MEDIUM));
-        for (FindingFilter f : List.of(filter, FindingFilter.none().withSearch("rule-c"),
-                FindingFilter.none().withSearch("dir1"))) {
-            FindingSort sort = FindingSort.descending(FindingSort.Column.LOCATION);
-            List<Finding> sorted = all(f, sort, 4);
-            List<Finding> unsorted = all(f, FindingSort.DEFAULT, 100);
+        UUID alpha = tenant.owner().listProjects(100, null).data().stream()
+                .filter(p -> p.name().equals("alpha")).findFirst().orElseThrow().id();
+        List<FindingFilter> filters = List.of(
+                FindingFilter.none().withSeverities(Set.of(Severity.CRITICAL, Severity.HIGH, Severity.MEDIUM)),
+                FindingFilter.none().withStatuses(Set.of(FindingStatus.OPEN)),
+                FindingFilter.none().withStatuses(Set.of(FindingStatus.RESOLVED, FindingStatus.IN_BACKLOG)),
+                FindingFilter.none().withScanType(ScanKind.IAC),
+                FindingFilter.none().withProject(alpha),
+                FindingFilter.none().withSearch("rule-c"),
+                FindingFilter.none().withSearch("dir1"));
+        for (FindingFilter filter : filters) {
+            List<Finding> unsorted = all(filter, FindingSort.DEFAULT, 100);
+            for (FindingSort sort : everySort()) {
+                List<Finding> sorted = all(filter, sort, 4);
 
-            assertThat(sorted).isNotEmpty().isSortedAccordingTo(expected(sort));
-            assertThat(sorted).containsExactlyInAnyOrderElementsOf(unsorted);
+                assertThat(sorted).as(filter + " " + sort.wire()).isNotEmpty().isSortedAccordingTo(expected(sort));
+                assertThat(sorted).as(filter + " " + sort.wire()).containsExactlyInAnyOrderElementsOf(unsorted);
+            }
+        }
+    }
+
+    @Test
+    void shouldPageByProjectNameAcrossMoreProjectsThanOneReadOfTheirNames() {
+        TestServer.Tenant many = server.tenant();
+        List<MergeRepository.NewFinding> rows = new ArrayList<>();
+        Random random = new Random(5);
+        int seeded = 0;
+        for (int i = 0; i < 230; i++) {
+            // names whose order differs from the creation order; some projects stay empty
+            Project project = many.owner().createProject(new NewProject(String.format("p%03d", (i * 7) % 230), "main"));
+            for (int n = i % 3; n > 0; n--, seeded++) {
+                FindingSeeder.insert(server.server().database(), many.id(), project.id(), List.of(
+                        new MergeRepository.NewFinding(UUID.randomUUID(), detection(random, "p" + i + "-" + n),
+                                System.currentTimeMillis() - random.nextInt(3) * 86_400_000L, null)));
+            }
+        }
+        for (FindingSort sort : List.of(FindingSort.ascending(FindingSort.Column.PROJECT_NAME),
+                FindingSort.descending(FindingSort.Column.PROJECT_NAME))) {
+            List<Finding> all = allOf(many, FindingFilter.none(), sort, 9);
+
+            assertThat(all).as(sort.wire()).hasSize(seeded).isSortedAccordingTo(expected(sort));
+            assertThat(all.stream().map(Finding::id).distinct()).hasSize(all.size());
         }
     }
 

@@ -83,7 +83,8 @@ public final class Bench {
                   iac        IaC scan throughput on a generated Terraform and Kubernetes tree (1,000 .tf < 2 s)
                   sca        advisory snapshot import, and matching the Juice Shop lockfile (target < 200 ms)
                   noise      secrets findings per 100 MB of real code without secrets, by language, each listed
-                  findings   findings list p50/p95/p99 at -Dbench.findings=1000000 in one tenant (target p95 <= 50 ms)
+                  findings   findings list p50/p95/p99 at -Dbench.findings=1000000 in one tenant (target p95 <= 50 ms);
+                             -Dbench.postgres=true over PostgreSQL on 127.0.0.1:5432
                   export     export of 10,000 rows as CSV and JSON (target <= 1 s)
                   json       a findings page of 21 and 101 rows written as the API sends it (µs per page)
                   merge      a scan producing 10,000 findings merged (target <= 5 s), and the merge alone

@@ -44,6 +44,9 @@ final class QueryPlans {
             long count = database.inTransaction(c -> findings.count(c, query));
             double countMillis = (System.nanoTime() - start) / 1e6;
             String plan = database.inTransaction(c -> {
+                if (findings.walks(c, query)) {
+                    return "the sort's segments, each along its index (ADR 0068)";
+                }
                 FindingRepository.Ids ids = findings.idQuery(c, query, 21);
                 return explain(c, ids.sql(), ids.params(), indexes);
             });

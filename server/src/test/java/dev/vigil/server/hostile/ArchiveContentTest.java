@@ -6,6 +6,7 @@ import dev.vigil.client.VigilClient;
 import dev.vigil.model.ExportFormat;
 import dev.vigil.model.Finding;
 import dev.vigil.model.FindingFilter;
+import dev.vigil.model.FindingSort;
 import dev.vigil.model.FindingStatus;
 import dev.vigil.model.NewProject;
 import dev.vigil.model.Project;
@@ -21,6 +22,7 @@ import dev.vigil.server.advisories.AdvisoryRepository;
 import dev.vigil.server.store.Dialect;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.CapturedLog;
+import dev.vigil.server.testing.LongPaths;
 import dev.vigil.server.testing.TestData;
 import dev.vigil.server.testing.TestServer;
 import dev.vigil.server.testing.VigilServerTest;
@@ -242,6 +244,26 @@ class ArchiveContentTest {
         assertThat(findings(project)).isNotEmpty().allSatisfy(f -> assertThat(f.status()).isEqualTo(
                 f.scanType() == ScanKind.SECRETS ? FindingStatus.RESOLVED : FindingStatus.OPEN));
         assertThat(findings(project)).extracting(Finding::scanType).contains(ScanKind.SECRETS, ScanKind.IAC);
+    }
+
+    @Test
+    void aSecretUnderALongNonLatinPathIsKeptWithItsPathClippedToWhatEveryStoreIndexes() {
+        VigilClient owner = server.tenant().owner();
+        Project project = owner.createProject(new NewProject("deep-names", "main"));
+        String path = LongPaths.cjk(".env");
+
+        ScanDetail scan = scan(owner, project, ScanType.SECRETS, Map.of(path, "GITHUB_TOKEN=" + GITHUB_TOKEN + "\n"));
+
+        assertThat(scan.status()).isEqualTo(ScanStatus.COMPLETED);
+        for (FindingSort sort : List.of(FindingSort.ascending(FindingSort.Column.LOCATION),
+                FindingSort.descending(FindingSort.Column.LOCATION))) {
+            assertThat(owner.findings().list(FindingFilter.none(), sort, 10, null).data()).singleElement()
+                    .satisfies(f -> {
+                        String stored = f.location().substring(0, f.location().lastIndexOf(':'));
+                        assertThat(path).startsWith(stored);
+                        assertThat(stored.getBytes(StandardCharsets.UTF_8).length).isBetween(1_998, 2_000);
+                    });
+        }
     }
 
     @Test

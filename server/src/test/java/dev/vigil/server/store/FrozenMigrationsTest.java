@@ -1,10 +1,12 @@
 package dev.vigil.server.store;
 
 import db.migration.V11__Count_arrivals;
+import db.migration.V21__Index_the_location_and_deadline_sorts;
 import db.migration.V6__Backfill_search_index;
 import db.migration.V9__Count_findings;
 import dev.vigil.model.NewProject;
 import dev.vigil.server.testing.FindingSeeder;
+import dev.vigil.server.testing.LongPaths;
 import dev.vigil.server.testing.TestServer;
 import dev.vigil.server.testing.VigilServerTest;
 import org.flywaydb.core.api.configuration.Configuration;
@@ -13,6 +15,7 @@ import org.flywaydb.core.api.migration.JavaMigration;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -95,6 +98,33 @@ class FrozenMigrationsTest {
         assertThat(frozen.get(0)).hasSizeGreaterThan(1_600);
         assertThat(frozen.get(1)).isNotEmpty();
         assertThat(frozen).isEqualTo(rows(database, INDEX));
+    }
+
+    @Test
+    void clipTheStoredPathsAsTheMergeClipsThemAndIndexTheLocationSort() {
+        Database database = server.server().database();
+        String deep = LongPaths.cjk("x.tf");
+        String ascii = "a/".repeat(400) + "main.tf";
+        List<UUID> ids = database.read(c -> Sql.list(c, "SELECT id FROM findings WHERE tenant_id = ? ORDER BY id"
+                + " LIMIT 2", row -> Sql.uuid(row, "id"), tenant.id()));
+        database.run(c -> {
+            // PostgreSQL would refuse the long path while the index holds it
+            Sql.update(c, "DROP INDEX findings_by_location");
+            Sql.update(c, "UPDATE findings SET path = ? WHERE id = ?", deep, ids.get(0));
+            Sql.update(c, "UPDATE findings SET path = ? WHERE id = ?", ascii, ids.get(1));
+            migrate(new V21__Index_the_location_and_deadline_sorts(), c);
+        });
+
+        String clipped = path(database, ids.get(0));
+        assertThat(clipped).isEqualTo(MergeRepository.storedPath(deep)).isNotEqualTo(deep);
+        assertThat(deep).startsWith(clipped);
+        assertThat(clipped.getBytes(StandardCharsets.UTF_8).length).isBetween(1_998, 2_000);
+        assertThat(path(database, ids.get(1))).isEqualTo(ascii).isEqualTo(MergeRepository.storedPath(ascii));
+    }
+
+    private static String path(Database database, UUID id) {
+        return database.read(c -> Sql.one(c, "SELECT path FROM findings WHERE id = ?", row -> row.getString("path"),
+                id).orElseThrow());
     }
 
     private static void migrate(JavaMigration migration, Connection c)
