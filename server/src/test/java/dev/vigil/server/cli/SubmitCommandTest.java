@@ -61,13 +61,7 @@ class SubmitCommandTest {
     }
 
     private static String githubToken() {
-        String alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-        Random random = new Random(11);
-        StringBuilder token = new StringBuilder("ghp_");
-        for (int i = 0; i < 30; i++) {
-            token.append(alphabet.charAt(random.nextInt(alphabet.length())));
-        }
-        return GitHubTokens.withChecksum(token.toString());
+        return GitHubTokens.random(new Random(11));
     }
 
     @Test

@@ -56,7 +56,6 @@ class FailoverTest {
     private static final int TENANTS = 5;             // 40 scans each: under the 50-per-hour limit of a tenant
     private static final int SCANS_PER_TENANT = 40;
     private static final int SECRETS_PER_SCAN = 3;
-    private static final String ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     private static final String FILLER = filler();
 
     private record Job(int n, String apiKey, UUID projectId, UUID key) {
@@ -246,11 +245,7 @@ class FailoverTest {
         Random random = new Random(n);
         StringBuilder secrets = new StringBuilder();
         for (int i = 0; i < SECRETS_PER_SCAN; i++) {
-            StringBuilder token = new StringBuilder("ghp_");
-            for (int k = 0; k < 30; k++) {
-                token.append(ALPHABET.charAt(random.nextInt(ALPHABET.length())));
-            }
-            secrets.append("token_").append(i).append(" = \"").append(GitHubTokens.withChecksum(token.toString())).append("\"\n");
+            secrets.append("token_").append(i).append(" = \"").append(GitHubTokens.random(random)).append("\"\n");
         }
         Map<String, String> files = new LinkedHashMap<>();
         files.put("config/settings.py", secrets.toString());

@@ -59,7 +59,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @VigilServerTest
 class WebhookEventsTest {
 
-    private static final String ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     private static final Random RANDOM = new Random(32);
 
     private static final MutableClock CLOCK = MutableClock.startingNow();
@@ -258,10 +257,6 @@ class WebhookEventsTest {
     }
 
     private static String githubToken() {
-        StringBuilder token = new StringBuilder("ghp_");
-        for (int i = 0; i < 36; i++) {
-            token.append(ALPHABET.charAt(RANDOM.nextInt(ALPHABET.length())));
-        }
-        return GitHubTokens.withChecksum(token.toString());
+        return GitHubTokens.random(RANDOM);
     }
 }

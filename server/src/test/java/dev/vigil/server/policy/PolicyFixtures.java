@@ -41,7 +41,6 @@ final class PolicyFixtures {
             }
             """;
 
-    private static final String ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     private static final Random RANDOM = new Random(30);
 
     private PolicyFixtures() {
@@ -49,11 +48,7 @@ final class PolicyFixtures {
 
     /** A GitHub token with a valid checksum, different each time. */
     static String token() {
-        StringBuilder token = new StringBuilder("ghp_");
-        for (int i = 0; i < 36; i++) {
-            token.append(ALPHABET.charAt(RANDOM.nextInt(ALPHABET.length())));
-        }
-        return GitHubTokens.withChecksum(token.toString());
+        return GitHubTokens.random(RANDOM);
     }
 
     static LocalDate today(Clock clock) {

@@ -52,7 +52,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 class PrCommentTest {
 
     private static final String TOKEN = "scm-token-" + UUID.randomUUID();
-    private static final String ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     private static final Random RANDOM = new Random(7);
     private static final List<String> LOGS = Collections.synchronizedList(new ArrayList<>());
     private static final Handler CAPTURE = new Handler() {
@@ -94,11 +93,7 @@ class PrCommentTest {
     }
 
     private static String githubToken() {
-        StringBuilder token = new StringBuilder("ghp_");
-        for (int i = 0; i < 30; i++) {
-            token.append(ALPHABET.charAt(RANDOM.nextInt(ALPHABET.length())));
-        }
-        return GitHubTokens.withChecksum(token.toString());
+        return GitHubTokens.random(RANDOM);
     }
 
     private static Project githubProject(String repository, String token) {

@@ -58,7 +58,6 @@ class FindingCountsTest {
 
     private static final long HOUR = 3_600_000L;
     private static final long DAY = 24 * HOUR;
-    private static final String ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     private static final MergeRepository MERGES = new MergeRepository();
 
     private static TestServer server;
@@ -262,11 +261,6 @@ class FindingCountsTest {
     }
 
     private static String githubToken() {
-        Random random = new Random();
-        StringBuilder token = new StringBuilder("ghp_");
-        for (int i = 0; i < 30; i++) {
-            token.append(ALPHABET.charAt(random.nextInt(ALPHABET.length())));
-        }
-        return GitHubTokens.withChecksum(token.toString());
+        return GitHubTokens.random(new Random());
     }
 }

@@ -1,5 +1,6 @@
 package dev.vigil.server.testing;
 
+import java.util.Random;
 import java.util.zip.CRC32;
 
 /**
@@ -12,6 +13,15 @@ public final class GitHubTokens {
     private static final int ENTROPY = 30;
 
     private GitHubTokens() {
+    }
+
+    /** A personal access token ({@code ghp_}) of random characters drawn from {@code random}, with its checksum. */
+    public static String random(Random random) {
+        StringBuilder token = new StringBuilder("ghp_");
+        for (int i = 0; i < ENTROPY; i++) {
+            token.append(BASE62.charAt(random.nextInt(BASE62.length())));
+        }
+        return withChecksum(token.toString());
     }
 
     /** {@code token} (a prefix such as {@code ghp_} and at least 30 characters) cut to 30 and given its checksum. */

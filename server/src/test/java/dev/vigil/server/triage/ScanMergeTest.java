@@ -40,17 +40,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 @VigilServerTest
 class ScanMergeTest {
 
-    private static final String ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     private static final Random RANDOM = new Random(42);
     private static TestServer server;
     private static TestServer.Tenant tenant;
 
     private static String token() {
-        StringBuilder token = new StringBuilder("ghp_");
-        for (int i = 0; i < 30; i++) {
-            token.append(ALPHABET.charAt(RANDOM.nextInt(ALPHABET.length())));
-        }
-        return GitHubTokens.withChecksum(token.toString());
+        return GitHubTokens.random(RANDOM);
     }
 
     private static ScanDetail scan(Project project, String branch, Integer prId, List<String> changed,
