@@ -1,5 +1,7 @@
 package dev.vigil.server.scan.iac;
 
+import dev.vigil.server.scan.iac.ExpressionLexer.GiveUp;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,19 +15,11 @@ final class ExpressionParser {
     private static final int MAX_DEPTH = 64;
     private static final int MAX_OPAQUE_TEXT = 256;
 
-    /** Thrown inside the parser to give up: the caller turns it into an opaque expression. */
-    private static final class GiveUp extends RuntimeException {
-        GiveUp() {
-            super(null, null, false, false);
-        }
-    }
-
-    private final String src;
-    private int pos;
+    private final ExpressionLexer in;
     private int depth;
 
     private ExpressionParser(String src) {
-        this.src = src;
+        this.in = new ExpressionLexer(src);
     }
 
     /** An expression's text. */
@@ -33,8 +27,8 @@ final class ExpressionParser {
         ExpressionParser parser = new ExpressionParser(text);
         try {
             Expr expr = parser.conditional();
-            parser.skipSpace();
-            return parser.pos == text.length() ? expr : opaque(text);
+            parser.in.skipSpace();
+            return parser.in.position() == text.length() ? expr : opaque(text);
         } catch (GiveUp e) {
             return opaque(text);
         }
@@ -57,11 +51,11 @@ final class ExpressionParser {
     private Expr conditional() {
         enter();
         Expr condition = binary(0);
-        skipSpace();
-        if (peek() == '?') {
-            pos++;
+        in.skipSpace();
+        if (in.peek() == '?') {
+            in.advance();
             Expr whenTrue = conditional();
-            expect(':');
+            in.expect(':');
             Expr whenFalse = conditional();
             condition = new Expr.Conditional(condition, whenTrue, whenFalse);
         }
@@ -78,31 +72,22 @@ final class ExpressionParser {
         }
         Expr left = binary(level + 1);
         while (true) {
-            skipSpace();
-            String operator = operator(LEVELS.get(level));
+            in.skipSpace();
+            String operator = in.operator(LEVELS.get(level));
             if (operator == null) {
                 return left;
             }
-            pos += operator.length();
+            in.advance(operator.length());
             left = new Expr.Binary(operator, left, binary(level + 1));
         }
     }
 
-    private String operator(List<String> operators) {
-        for (String operator : operators) {
-            if (src.startsWith(operator, pos) && !(operator.equals("<") && src.startsWith("<<", pos))) {
-                return operator;
-            }
-        }
-        return null;
-    }
-
     private Expr unary() {
-        skipSpace();
-        char c = peek();
-        if (c == '!' || (c == '-' && !Character.isDigit(peekAt(1)))) {
+        in.skipSpace();
+        char c = in.peek();
+        if (c == '!' || (c == '-' && !Character.isDigit(in.peekAt(1)))) {
             enter();
-            pos++;
+            in.advance();
             Expr operand = unary();
             depth--;
             return new Expr.Unary(String.valueOf(c), operand);
@@ -114,11 +99,11 @@ final class ExpressionParser {
     private Expr postfix(Expr target) {
         List<Expr.Step> steps = target instanceof Expr.Traversal ? new ArrayList<>() : null;
         while (true) {
-            int before = pos;
-            skipSpace();
+            int before = in.position();
+            in.skipSpace();
             Expr.Step step = step();
             if (step == null) {
-                pos = before;
+                in.reset(before);
                 return steps == null || steps.isEmpty() ? target
                         : new Expr.Traversal(((Expr.Traversal) target).root(), List.copyOf(steps));
             }
@@ -132,50 +117,46 @@ final class ExpressionParser {
 
     /** A traversal step, or null; a splat gives up. */
     private Expr.Step step() {
-        if (peek() == '.' && peekAt(1) != '.') {
-            pos++;
-            skipSpace();
-            if (peek() == '*') {
+        if (in.peek() == '.' && in.peekAt(1) != '.') {
+            in.advance();
+            in.skipSpace();
+            if (in.peek() == '*') {
                 throw new GiveUp();
             }
-            if (Character.isDigit(peek())) {
-                int start = pos;
-                while (Character.isDigit(peek())) {
-                    pos++;
-                }
-                return new Expr.Index(new Expr.Literal(Node.literal(src.substring(start, pos), 1)));
+            if (Character.isDigit(in.peek())) {
+                return new Expr.Index(new Expr.Literal(Node.literal(in.digits(), 1)));
             }
-            return new Expr.Attribute(identifier());
+            return new Expr.Attribute(in.identifier());
         }
-        if (peek() == '[') {
-            pos++;
-            skipSpace();
-            if (peek() == '*') {
+        if (in.peek() == '[') {
+            in.advance();
+            in.skipSpace();
+            if (in.peek() == '*') {
                 throw new GiveUp();
             }
             Expr key = conditional();
-            expect(']');
+            in.expect(']');
             return new Expr.Index(key);
         }
         return null;
     }
 
     private Expr primary() {
-        skipSpace();
-        char c = peek();
+        in.skipSpace();
+        char c = in.peek();
         if (c == '"') {
-            pos++;
+            in.advance();
             Expr string = templateUntil('"');
-            pos++;
+            in.advance();
             return string;
         }
         if (Character.isDigit(c) || c == '-') {
-            return number();
+            return new Expr.Literal(Node.literal(in.number(), 1));
         }
         if (c == '(') {
-            pos++;
+            in.advance();
             Expr inner = conditional();
-            expect(')');
+            in.expect(')');
             return inner;
         }
         if (c == '[') {
@@ -184,8 +165,8 @@ final class ExpressionParser {
         if (c == '{') {
             return object();
         }
-        if (isIdentStart(c)) {
-            String word = identifier();
+        if (ExpressionLexer.isIdentStart(c)) {
+            String word = in.identifier();
             switch (word) {
                 case "true", "false" -> {
                     return new Expr.Literal(Node.literal(word, 1));
@@ -196,9 +177,9 @@ final class ExpressionParser {
                 default -> {
                 }
             }
-            skipSpace();
-            if (peek() == '(') {
-                pos++;
+            in.skipSpace();
+            if (in.peek() == '(') {
+                in.advance();
                 return new Expr.Call(word, arguments());
             }
             return new Expr.Traversal(word, List.of());
@@ -209,78 +190,78 @@ final class ExpressionParser {
     private List<Expr> arguments() {
         enter();
         List<Expr> args = new ArrayList<>();
-        skipSpace();
-        while (peek() != ')') {
+        in.skipSpace();
+        while (in.peek() != ')') {
             args.add(conditional());
-            skipSpace();
-            if (src.startsWith("...", pos)) {
+            in.skipSpace();
+            if (in.startsWith("...")) {
                 throw new GiveUp();
             }
-            if (peek() == ',') {
-                pos++;
-                skipSpace();
-            } else if (peek() != ')') {
+            if (in.peek() == ',') {
+                in.advance();
+                in.skipSpace();
+            } else if (in.peek() != ')') {
                 throw new GiveUp();
             }
         }
-        pos++;
+        in.advance();
         depth--;
         return args;
     }
 
     private Expr list() {
         enter();
-        pos++;
-        skipSpace();
-        if (startsWithWord("for")) {
+        in.advance();
+        in.skipSpace();
+        if (in.startsWithWord("for")) {
             throw new GiveUp();
         }
         List<Expr> items = new ArrayList<>();
-        while (peek() != ']') {
+        while (in.peek() != ']') {
             items.add(conditional());
-            skipSpace();
-            if (peek() == ',') {
-                pos++;
-                skipSpace();
-            } else if (peek() != ']') {
+            in.skipSpace();
+            if (in.peek() == ',') {
+                in.advance();
+                in.skipSpace();
+            } else if (in.peek() != ']') {
                 throw new GiveUp();
             }
         }
-        pos++;
+        in.advance();
         depth--;
         return new Expr.ListOf(items);
     }
 
     private Expr object() {
         enter();
-        pos++;
-        skipSpace();
-        if (startsWithWord("for")) {
+        in.advance();
+        in.skipSpace();
+        if (in.startsWithWord("for")) {
             throw new GiveUp();
         }
         List<Expr> keys = new ArrayList<>();
         List<Expr> values = new ArrayList<>();
-        while (peek() != '}') {
+        while (in.peek() != '}') {
             Expr key = conditional();
             if (key instanceof Expr.Traversal(String root, List<Expr.Step> steps) && steps.isEmpty()) {
                 key = new Expr.Literal(Node.literal(root, 1));
             }
-            skipSpace();
-            if (peek() != '=' && peek() != ':') {
+            in.skipSpace();
+            if (in.peek() != '=' && in.peek() != ':') {
                 throw new GiveUp();
             }
-            pos++;
+            in.advance();
             keys.add(key);
             values.add(conditional());
-            skipSpace();
-            if (peek() == ',') {
-                pos++;
-                skipSpace();
-            } else if (peek() != '}' && !isIdentStart(peek()) && peek() != '"') {
+            in.skipSpace();
+            if (in.peek() == ',') {
+                in.advance();
+                in.skipSpace();
+            } else if (in.peek() != '}' && !ExpressionLexer.isIdentStart(in.peek()) && in.peek() != '"') {
                 throw new GiveUp();
             }
         }
-        pos++;
+        in.advance();
         depth--;
         return new Expr.ObjectOf(keys, values);
     }
@@ -295,45 +276,45 @@ final class ExpressionParser {
         List<Object> parts = new ArrayList<>();
         StringBuilder text = new StringBuilder();
         while (true) {
-            if (pos >= src.length()) {
+            if (in.atEnd()) {
                 if (end != 0) {
                     throw new GiveUp();
                 }
                 break;
             }
-            char c = src.charAt(pos);
+            char c = in.peek();
             if (c == end) {
                 break;
             }
-            if (c == '\\' && end != 0 && pos + 1 < src.length()) {
-                text.append(switch (src.charAt(pos + 1)) {
+            if (c == '\\' && end != 0 && in.has(1)) {
+                text.append(switch (in.peekAt(1)) {
                     case 'n' -> '\n';
                     case 't' -> '\t';
                     case 'r' -> '\r';
-                    default -> src.charAt(pos + 1);
+                    default -> in.peekAt(1);
                 });
-                pos += 2;
-            } else if ((c == '$' || c == '%') && peekAt(1) == c && peekAt(2) == '{') {
+                in.advance(2);
+            } else if ((c == '$' || c == '%') && in.peekAt(1) == c && in.peekAt(2) == '{') {
                 text.append(c).append('{');
-                pos += 3;
-            } else if (c == '%' && peekAt(1) == '{') {
+                in.advance(3);
+            } else if (c == '%' && in.peekAt(1) == '{') {
                 throw new GiveUp();
-            } else if (c == '$' && peekAt(1) == '{') {
-                pos += 2;
+            } else if (c == '$' && in.peekAt(1) == '{') {
+                in.advance(2);
                 if (!text.isEmpty()) {
                     parts.add(text.toString());
                     text.setLength(0);
                 }
                 parts.add(conditional());
-                skipSpace();
-                if (peek() == '~') {
-                    pos++;
-                    skipSpace();
+                in.skipSpace();
+                if (in.peek() == '~') {
+                    in.advance();
+                    in.skipSpace();
                 }
-                expect('}');
+                in.expect('}');
             } else {
                 text.append(c);
-                pos++;
+                in.advance();
             }
         }
         depth--;
@@ -344,67 +325,6 @@ final class ExpressionParser {
             parts.add(text.toString());
         }
         return new Expr.Template(parts);
-    }
-
-    private Expr number() {
-        int start = pos;
-        if (peek() == '-') {
-            pos++;
-        }
-        while (Character.isDigit(peek()) || peek() == '.' || peek() == 'e' || peek() == 'E'
-                || ((peek() == '+' || peek() == '-') && (src.charAt(pos - 1) == 'e' || src.charAt(pos - 1) == 'E'))) {
-            pos++;
-        }
-        String number = src.substring(start, pos);
-        try {
-            Double.parseDouble(number);
-        } catch (NumberFormatException e) {
-            throw new GiveUp();
-        }
-        return new Expr.Literal(Node.literal(number, 1));
-    }
-
-    private String identifier() {
-        if (!isIdentStart(peek())) {
-            throw new GiveUp();
-        }
-        int start = pos;
-        while (pos < src.length() && (Character.isLetterOrDigit(peek()) || peek() == '_' || peek() == '-')) {
-            pos++;
-        }
-        return src.substring(start, pos);
-    }
-
-    private boolean startsWithWord(String word) {
-        return src.startsWith(word, pos) && !Character.isLetterOrDigit(peekAt(word.length()))
-                && peekAt(word.length()) != '_';
-    }
-
-    private void expect(char c) {
-        skipSpace();
-        if (peek() != c) {
-            throw new GiveUp();
-        }
-        pos++;
-    }
-
-    private void skipSpace() {
-        while (pos < src.length() && Character.isWhitespace(src.charAt(pos))) {
-            pos++;
-        }
-    }
-
-    private static boolean isIdentStart(char c) {
-        return Character.isLetter(c) || c == '_';
-    }
-
-    private char peek() {
-        return pos < src.length() ? src.charAt(pos) : '\0';
-    }
-
-    private char peekAt(int offset) {
-        int at = pos + offset;
-        return at < src.length() ? src.charAt(at) : '\0';
     }
 
     private void enter() {
