@@ -49,6 +49,16 @@ public enum Dialect {
     }
 
     /**
+     * Whether a correlated EXISTS in a query walked along an index in order, with a LIMIT, is tested row by row as
+     * the walk goes and stops with it (PostgreSQL's semi-join), rather than for every row before the order. On
+     * HSQLDB the project names' read with such a test took 368–378 ms p95 a page at 2,500 projects, and 35–56 ms
+     * with USING INDEX, against 4–45 ms for a statement per project (ADR 0068).
+     */
+    public boolean testsExistsAlongAWalk() {
+        return this == POSTGRESQL;
+    }
+
+    /**
      * {@code LIMIT limit}, and on HSQLDB the order to follow the index that serves the {@code ORDER BY}: without
      * it HSQLDB takes the first index its equality conditions match, such as the tenant's foreign key, and
      * walks every row it holds. The limit is a literal, not a parameter: PostgreSQL plans a prepared statement

@@ -47,7 +47,7 @@ public final class FindingRepository {
         if (walks(query, plan)) {
             SortedWalk walk = new SortedWalk((where, order, n) -> segmentRows(c, query, where, order, n, now),
                     finding -> FindingOrder.values(query.sort(), finding));
-            return walk.page(SortSegments.of(c, query), limit + 1);
+            return walk.page(SortSegments.of(c, dialect, query), limit + 1);
         }
         Ids ids = ids(c, query, plan, limit + 1);
         return Sql.list(c, inPage(ids), row -> map(c, row, now), ids.params());
