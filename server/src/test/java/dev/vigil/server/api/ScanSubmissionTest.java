@@ -17,6 +17,7 @@ import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.SetUpServer;
 import dev.vigil.server.testing.TestServer;
 import dev.vigil.server.testing.VigilServerTest;
+import dev.vigil.server.testing.WallClock;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -168,12 +169,14 @@ class ScanSubmissionTest {
     }
 
     @Test
-    void listsPullRequestScansNewestFirstAndAllScansOnRequest() {
+    void listsPullRequestScansNewestFirstAndAllScansOnRequest() throws InterruptedException {
         Project p = tenant.owner().createProject(new NewProject("listing", "main"));
         List<UUID> prScans = new ArrayList<>();
         for (int i = 1; i <= 5; i++) {
-            prScans.add(tenant.owner().submitScan(ScanSubmission.of(ScanArchive.of(ARCHIVE), p.id(), "feature", COMMIT,
-                    ScanType.SECRETS).withPrId(i)).id());
+            Scan scan = tenant.owner().submitScan(ScanSubmission.of(ScanArchive.of(ARCHIVE), p.id(), "feature", COMMIT,
+                    ScanType.SECRETS).withPrId(i));
+            prScans.add(scan.id());
+            WallClock.tickPast(scan.createdAt());
         }
         tenant.owner().submitScan(ScanSubmission.of(ScanArchive.of(ARCHIVE), p.id(), "main", COMMIT, ScanType.SECRETS));
 

@@ -22,6 +22,7 @@ import dev.vigil.model.TriageAction;
 import dev.vigil.server.testing.Archives;
 import dev.vigil.server.testing.TestServer;
 import dev.vigil.server.testing.VigilServerTest;
+import dev.vigil.server.testing.WallClock;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -265,10 +266,11 @@ class DecisionsTest {
     }
 
     @Test
-    void listsNewestFirstFilteredByProjectAndStatusAcrossPages() {
+    void listsNewestFirstFilteredByProjectAndStatusAcrossPages() throws InterruptedException {
         Project project = project(owner, "listing");
         for (int i = 0; i < 3; i++) {
-            admin.createDecision(falsePositive(new DecisionScope("rule-" + i, null, null, project.id())));
+            WallClock.tickPast(admin.createDecision(falsePositive(new DecisionScope("rule-" + i, null, null,
+                    project.id()))).createdAt());
         }
         admin.createDecision(new NewDecision(new DecisionScope("rule-accepted", null, null, project.id()),
                 FindingStatus.ACCEPTED, "later", inDays(10)));
