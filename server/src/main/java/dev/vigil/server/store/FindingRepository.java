@@ -62,7 +62,7 @@ public final class FindingRepository {
     }
 
     private static boolean walks(FindingQuery query, SearchIndex.Plan plan) {
-        return !query.narrow() && !plan.few() && SortSegments.walks(query.sort());
+        return !query.sort().isDefault() && !query.narrow() && !plan.few();
     }
 
     private List<Finding> segmentRows(Connection c, FindingQuery query, SortedWalk.Where where, String order,

@@ -39,11 +39,6 @@ final class SortSegments {
     private SortSegments() {
     }
 
-    /** Whether the sort is read along segments rather than by the default order's walk. */
-    static boolean walks(FindingSort sort) {
-        return !sort.isDefault();
-    }
-
     /** The segments of the query's sort from its position on. */
     static SortedWalk.Segments of(Connection c, Dialect dialect, FindingQuery query) {
         FindingSort sort = query.sort();
