@@ -29,8 +29,8 @@ import java.util.Random;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What the repository-policy tests share: files that produce known findings, scans that wait until they
- * completed, and the findings, history and policy warnings read back as the tenant's Owner.
+ * What the repository-policy tests share: files that produce known findings, and, as one tenant's Owner
+ * ({@code owner}), scans that wait until they completed and the findings and history read back.
  */
 final class PolicyFixtures {
 
@@ -43,7 +43,11 @@ final class PolicyFixtures {
 
     private static final Random RANDOM = new Random(30);
 
-    private PolicyFixtures() {
+    private final VigilClient owner;
+
+    /** The fixtures that act as {@code owner}, the Owner of a test class's tenant. */
+    PolicyFixtures(VigilClient owner) {
+        this.owner = owner;
     }
 
     /** A GitHub token with a valid checksum, different each time. */
@@ -63,13 +67,12 @@ final class PolicyFixtures {
         return files;
     }
 
-    static Project project(VigilClient owner, String name) {
+    Project project(String name) {
         return owner.createProject(new NewProject(name, "main"));
     }
 
     /** Scans the files on the default branch, or for a pull request, and waits until the scan completed. */
-    static ScanDetail scan(VigilClient owner, Project project, ScanType type, Integer prId,
-                           Map<String, String> files) {
+    ScanDetail scan(Project project, ScanType type, Integer prId, Map<String, String> files) {
         ScanSubmission submission = ScanSubmission.of(ScanArchive.of(Archives.tarGz(files)), project.id(), "main",
                 "a".repeat(40), type);
         if (prId != null) {
@@ -80,23 +83,23 @@ final class PolicyFixtures {
         return done;
     }
 
-    static List<Finding> findings(VigilClient owner, Project project) {
+    List<Finding> findings(Project project) {
         return owner.findings().all(FindingFilter.none().withProject(project.id())).toList();
     }
 
-    static Finding at(VigilClient owner, Project project, String location) {
-        return findings(owner, project).stream().filter(f -> f.location().equals(location)).findFirst().orElseThrow(
-                () -> new AssertionError("no finding at " + location + " in " + findings(owner, project).stream()
+    Finding at(Project project, String location) {
+        return findings(project).stream().filter(f -> f.location().equals(location)).findFirst().orElseThrow(
+                () -> new AssertionError("no finding at " + location + " in " + findings(project).stream()
                         .map(f -> f.location() + " " + f.ruleId()).toList()));
     }
 
-    static Finding rule(VigilClient owner, Project project, String path, String ruleId) {
-        return findings(owner, project).stream()
+    Finding rule(Project project, String path, String ruleId) {
+        return findings(project).stream()
                 .filter(f -> f.location().startsWith(path + ":") && f.ruleId().equals(ruleId))
                 .findFirst().orElseThrow();
     }
 
-    static HistoryEntry lastChange(VigilClient owner, Finding finding) {
+    HistoryEntry lastChange(Finding finding) {
         return owner.findings().history(finding.id(), 20, null).data().getLast();
     }
 
@@ -105,9 +108,9 @@ final class PolicyFixtures {
     }
 
     /** The kept counts by status (stats) agree with the findings themselves after the policy moved them. */
-    static void assertCountsFollow(VigilClient owner, Project project) {
+    void assertCountsFollow(Project project) {
         Map<String, Long> counted = new HashMap<>();
-        findings(owner, project).forEach(f -> counted.merge(f.status().wire(), 1L, Long::sum));
+        findings(project).forEach(f -> counted.merge(f.status().wire(), 1L, Long::sum));
         Map<String, Long> kept = new HashMap<>(owner.findings().stats(Optional.of(project.id())).byStatus());
         kept.values().removeIf(n -> n == 0);
         assertThat(kept).isEqualTo(counted);

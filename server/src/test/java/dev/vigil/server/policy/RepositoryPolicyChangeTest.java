@@ -18,6 +18,7 @@ import dev.vigil.server.testing.SetUpServer;
 import dev.vigil.server.testing.TestServer;
 import dev.vigil.server.testing.VigilServerTest;
 import dev.vigil.server.triage.AcceptanceExpiry;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -42,45 +43,25 @@ class RepositoryPolicyChangeTest {
     private static final MutableClock CLOCK = MutableClock.startingNow();
     private static TestServer server;
     private static TestServer.Tenant tenant;
+    private static PolicyFixtures owner;
 
     @SetUpServer
     static ServerSettings settings(ServerSettings s) {
         return s.withClock(CLOCK);
     }
 
+    @BeforeAll
+    static void actAsTheOwner() {
+        owner = new PolicyFixtures(tenant.owner());
+    }
+
     private static LocalDate today() {
         return PolicyFixtures.today(CLOCK);
     }
 
-    // the fixtures, as the Owner of this class's tenant
-
-    private static Project project(String name) {
-        return PolicyFixtures.project(tenant.owner(), name);
-    }
-
-    private static ScanDetail scan(Project project, ScanType type, Integer prId, Map<String, String> files) {
-        return PolicyFixtures.scan(tenant.owner(), project, type, prId, files);
-    }
-
-    private static Finding at(Project project, String location) {
-        return PolicyFixtures.at(tenant.owner(), project, location);
-    }
-
-    private static Finding rule(Project project, String path, String ruleId) {
-        return PolicyFixtures.rule(tenant.owner(), project, path, ruleId);
-    }
-
-    private static HistoryEntry lastChange(Finding finding) {
-        return PolicyFixtures.lastChange(tenant.owner(), finding);
-    }
-
-    private static void assertCountsFollow(Project project) {
-        PolicyFixtures.assertCountsFollow(tenant.owner(), project);
-    }
-
     @Test
     void acceptanceReopensWhenItsUntilPassesAndTheEntryThenStopsApplying() {
-        Project project = project("expiry");
+        Project project = owner.project("expiry");
         String policy = """
                 version: 1
                 ignore:
@@ -89,8 +70,8 @@ class RepositoryPolicyChangeTest {
                     reason: "migrating to CloudFront"
                     until: %s
                 """.formatted(today().plusDays(1));
-        scan(project, ScanType.IAC, null, files(".vigil.yml", policy, "main.tf", PUBLIC_BUCKET));
-        Finding accepted = rule(project, "main.tf", "aws-s3-public-acl");
+        owner.scan(project, ScanType.IAC, null, files(".vigil.yml", policy, "main.tf", PUBLIC_BUCKET));
+        Finding accepted = owner.rule(project, "main.tf", "aws-s3-public-acl");
         assertThat(accepted.status()).isEqualTo(FindingStatus.ACCEPTED);
         var expiry = new AcceptanceExpiry(server.server().database(),
                 new FindingRepository(server.server().database().dialect()), new HistoryRepository(), CLOCK);
@@ -99,9 +80,10 @@ class RepositoryPolicyChangeTest {
         try {
             expiry.reopenExpired();
             assertThat(tenant.owner().findings().get(accepted.id()).status()).isEqualTo(FindingStatus.OPEN);
-            assertThat(lastChange(accepted).action()).isEqualTo("acceptance_expired");
+            assertThat(owner.lastChange(accepted).action()).isEqualTo("acceptance_expired");
 
-            ScanDetail after = scan(project, ScanType.IAC, null, files(".vigil.yml", policy, "main.tf", PUBLIC_BUCKET));
+            ScanDetail after = owner.scan(project, ScanType.IAC, null,
+                    files(".vigil.yml", policy, "main.tf", PUBLIC_BUCKET));
             assertThat(tenant.owner().findings().get(accepted.id()).status()).isEqualTo(FindingStatus.OPEN);
             assertThat(policyWarnings(after)).extracting(ScanWarning::message)
                     .containsExactly("Line 3: until has passed (rule aws-s3-public-acl)");
@@ -112,7 +94,7 @@ class RepositoryPolicyChangeTest {
 
     @Test
     void removingAnEntryReopensOnlyWhatItClosedAndNobodyChangedSince() {
-        Project project = project("removal");
+        Project project = owner.project("removal");
         String t1 = token();
         String t2 = token();
         String policy = """
@@ -126,27 +108,27 @@ class RepositoryPolicyChangeTest {
         Map<String, String> code = files("fixtures/a.env", "TOKEN=" + t1 + "\n", "fixtures/b.env", "TOKEN=" + t2 + "\n");
         Map<String, String> withPolicy = new LinkedHashMap<>(code);
         withPolicy.put(".vigil.yml", policy);
-        scan(project, ScanType.SECRETS, null, withPolicy);
-        Finding a = at(project, "fixtures/a.env:1");
-        Finding b = at(project, "fixtures/b.env:1");
+        owner.scan(project, ScanType.SECRETS, null, withPolicy);
+        Finding a = owner.at(project, "fixtures/a.env:1");
+        Finding b = owner.at(project, "fixtures/b.env:1");
         assertThat(List.of(a.status(), b.status())).containsOnly(FindingStatus.FALSE_POSITIVE);
         tenant.owner().changeStatus(b.id(), new StatusChange(TriageAction.REOPEN, null, null));
         tenant.owner().changeStatus(b.id(), new StatusChange(TriageAction.FALSE_POSITIVE, "checked by hand", null));
 
-        ScanDetail removed = scan(project, ScanType.SECRETS, null, code);
+        ScanDetail removed = owner.scan(project, ScanType.SECRETS, null, code);
 
         assertThat(tenant.owner().findings().get(a.id()).status()).isEqualTo(FindingStatus.OPEN);
         assertThat(tenant.owner().findings().get(a.id()).acceptedBy()).isNull();
-        assertThat(lastChange(a).action()).isEqualTo("policy_withdrawn");
-        assertThat(lastChange(a).actor()).isEqualTo("policy:.vigil.yml");
+        assertThat(owner.lastChange(a).action()).isEqualTo("policy_withdrawn");
+        assertThat(owner.lastChange(a).actor()).isEqualTo("policy:.vigil.yml");
         assertThat(tenant.owner().findings().get(b.id()).status()).isEqualTo(FindingStatus.FALSE_POSITIVE);
         assertThat(removed.policy()).isEqualTo(new ScanPolicy(0, List.of()));
-        assertCountsFollow(project);
+        owner.assertCountsFollow(project);
     }
 
     @Test
     void changingAnEntryUpdatesWhatItClosed() {
-        Project project = project("changed-entry");
+        Project project = owner.project("changed-entry");
         String entry = """
                 version: 1
                 ignore:
@@ -154,13 +136,13 @@ class RepositoryPolicyChangeTest {
                     status: %s
                     reason: "%s"
                 """;
-        scan(project, ScanType.IAC, null, files(".vigil.yml", entry.formatted("false_positive", "a deliberate setting"),
-                "main.tf", PUBLIC_BUCKET));
-        Finding acl = rule(project, "main.tf", "aws-s3-public-acl");
+        owner.scan(project, ScanType.IAC, null, files(".vigil.yml",
+                entry.formatted("false_positive", "a deliberate setting"), "main.tf", PUBLIC_BUCKET));
+        Finding acl = owner.rule(project, "main.tf", "aws-s3-public-acl");
         assertThat(acl.status()).isEqualTo(FindingStatus.FALSE_POSITIVE);
 
         LocalDate until = today().plusDays(30);
-        scan(project, ScanType.IAC, null, files(".vigil.yml", entry.formatted("accepted", "until the CDN is live")
+        owner.scan(project, ScanType.IAC, null, files(".vigil.yml", entry.formatted("accepted", "until the CDN is live")
                 + "    until: " + until + "\n", "main.tf", PUBLIC_BUCKET));
 
         Finding changed = tenant.owner().findings().get(acl.id());
@@ -169,6 +151,6 @@ class RepositoryPolicyChangeTest {
         assertThat(changed.acceptedUntil()).isEqualTo(until);
         assertThat(tenant.owner().findings().history(acl.id(), 20, null).data()).extracting(HistoryEntry::action)
                 .containsExactly("detected", "policy_applied", "policy_applied");
-        assertCountsFollow(project);
+        owner.assertCountsFollow(project);
     }
 }

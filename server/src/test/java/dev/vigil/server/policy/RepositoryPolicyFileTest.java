@@ -23,7 +23,6 @@ import java.nio.file.Files;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.List;
-import java.util.Map;
 
 import static dev.vigil.server.policy.PolicyFixtures.PUBLIC_BUCKET;
 import static dev.vigil.server.policy.PolicyFixtures.files;
@@ -55,10 +54,16 @@ class RepositoryPolicyFileTest {
             """;
     private static TestServer server;
     private static TestServer.Tenant tenant;
+    private static PolicyFixtures owner;
 
     @SetUpServer
     static ServerSettings settings(ServerSettings s) {
         return s.withClock(CLOCK);
+    }
+
+    @BeforeAll
+    static void actAsTheOwner() {
+        owner = new PolicyFixtures(tenant.owner());
     }
 
     @BeforeAll
@@ -73,35 +78,9 @@ class RepositoryPolicyFileTest {
         return PolicyFixtures.today(CLOCK);
     }
 
-    // the fixtures, as the Owner of this class's tenant
-
-    private static Project project(String name) {
-        return PolicyFixtures.project(tenant.owner(), name);
-    }
-
-    private static ScanDetail scan(Project project, ScanType type, Integer prId, Map<String, String> files) {
-        return PolicyFixtures.scan(tenant.owner(), project, type, prId, files);
-    }
-
-    private static List<Finding> findings(Project project) {
-        return PolicyFixtures.findings(tenant.owner(), project);
-    }
-
-    private static Finding rule(Project project, String path, String ruleId) {
-        return PolicyFixtures.rule(tenant.owner(), project, path, ruleId);
-    }
-
-    private static HistoryEntry lastChange(Finding finding) {
-        return PolicyFixtures.lastChange(tenant.owner(), finding);
-    }
-
-    private static void assertCountsFollow(Project project) {
-        PolicyFixtures.assertCountsFollow(tenant.owner(), project);
-    }
-
     @Test
     void fileEntryAcceptsMatchingFindingsUnderItsPathsWithReasonAndUntil() {
-        Project project = project("file-entry");
+        Project project = owner.project("file-entry");
         LocalDate until = today().plusMonths(4);
         String policy = """
                 version: 1
@@ -121,28 +100,28 @@ class RepositoryPolicyFileTest {
                 """.formatted(until);
 
         // the policy file comes last in the archive: it is collected during the one pass all the same
-        ScanDetail done = scan(project, ScanType.IAC, null, files("legacy/site/main.tf", PUBLIC_BUCKET,
+        ScanDetail done = owner.scan(project, ScanType.IAC, null, files("legacy/site/main.tf", PUBLIC_BUCKET,
                 "app/main.tf", PUBLIC_BUCKET, ".vigil.yml", policy));
 
-        Finding legacy = rule(project, "legacy/site/main.tf", "aws-s3-public-acl");
+        Finding legacy = owner.rule(project, "legacy/site/main.tf", "aws-s3-public-acl");
         assertThat(legacy.status()).isEqualTo(FindingStatus.ACCEPTED);
         assertThat(legacy.acceptedBy()).isEqualTo("policy:.vigil.yml");
         assertThat(legacy.acceptedReason()).isEqualTo("public by design: static website bucket");
         assertThat(legacy.acceptedUntil()).isEqualTo(until);
-        HistoryEntry decided = lastChange(legacy);
+        HistoryEntry decided = owner.lastChange(legacy);
         assertThat(decided.actor()).isEqualTo("policy:.vigil.yml");
         assertThat(decided.action()).isEqualTo("policy_applied");
         assertThat(decided.reason()).startsWith(".vigil.yml line 3 (rule CKV_AWS_20)");
-        assertThat(rule(project, "app/main.tf", "aws-s3-public-acl").status()).isEqualTo(FindingStatus.OPEN);
+        assertThat(owner.rule(project, "app/main.tf", "aws-s3-public-acl").status()).isEqualTo(FindingStatus.OPEN);
         assertThat(done.policy()).isEqualTo(new ScanPolicy(1, List.of(
                 new ScanPolicy.Unmatched(8, "aws-s3-versioning-disabled"))));
         assertThat(policyWarnings(done)).isEmpty();
-        assertCountsFollow(project);
+        owner.assertCountsFollow(project);
     }
 
     @Test
     void invalidEntriesAreWarningsWithTheirLinesAndIgnoreNothing() {
-        Project project = project("invalid-entries");
+        Project project = owner.project("invalid-entries");
         String policy = """
                 version: 1
                 ignore:
@@ -164,7 +143,8 @@ class RepositoryPolicyFileTest {
                     reason: "bad status"
                 """.formatted(today().plusDays(10), today().plusYears(1).plusDays(2));
 
-        ScanDetail done = scan(project, ScanType.IAC, null, files(".vigil.yml", policy, "main.tf", PUBLIC_BUCKET));
+        ScanDetail done = owner.scan(project, ScanType.IAC, null,
+                files(".vigil.yml", policy, "main.tf", PUBLIC_BUCKET));
 
         assertThat(policyWarnings(done)).extracting(ScanWarning::message).containsExactlyInAnyOrder(
                 "Line 3: reason is required (rule CKV_AWS_20)",
@@ -176,14 +156,14 @@ class RepositoryPolicyFileTest {
             assertThat(w.path()).isEqualTo(".vigil.yml");
             assertThat(w.message()).doesNotContain("sk_live").doesNotContain("bad status");
         });
-        assertThat(rule(project, "main.tf", "aws-s3-public-acl").status()).isEqualTo(FindingStatus.OPEN);
+        assertThat(owner.rule(project, "main.tf", "aws-s3-public-acl").status()).isEqualTo(FindingStatus.OPEN);
         assertThat(done.policy()).isEqualTo(new ScanPolicy(0, List.of()));
     }
 
     @Test
     void malformedOrHostileFileIsOneWarningWithItsLine() {
-        Project project = project("malformed");
-        ScanDetail broken = scan(project, ScanType.IAC, null, files("main.tf", PUBLIC_BUCKET, ".vigil.yml",
+        Project project = owner.project("malformed");
+        ScanDetail broken = owner.scan(project, ScanType.IAC, null, files("main.tf", PUBLIC_BUCKET, ".vigil.yml",
                 "version: 1\nignore:\n  - rule: CKV_AWS_20\n    reason: [unclosed\n    status: accepted\n"));
         assertThat(policyWarnings(broken)).singleElement().satisfies(w -> {
             assertThat(w.message()).startsWith("Line ").contains("not valid YAML").doesNotContain("unclosed");
@@ -192,20 +172,21 @@ class RepositoryPolicyFileTest {
 
         String bomb = "version: 1\na: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
                 + "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nignore: [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n";
-        ScanDetail aliases = scan(project, ScanType.IAC, null, files(".vigil.yml", bomb, "main.tf", PUBLIC_BUCKET));
+        ScanDetail aliases = owner.scan(project, ScanType.IAC, null,
+                files(".vigil.yml", bomb, "main.tf", PUBLIC_BUCKET));
         assertThat(policyWarnings(aliases)).singleElement().satisfies(w ->
                 assertThat(w.message()).isEqualTo("Line 3: YAML aliases are not supported"));
 
-        ScanDetail large = scan(project, ScanType.IAC, null, files(".vigil.yml",
+        ScanDetail large = owner.scan(project, ScanType.IAC, null, files(".vigil.yml",
                 "version: 1\n" + "#".repeat(70_000) + "\n", "main.tf", PUBLIC_BUCKET));
         assertThat(policyWarnings(large)).extracting(ScanWarning::message)
                 .containsExactly("Line 1: the file is larger than 64 KiB and was not read");
-        assertThat(rule(project, "main.tf", "aws-s3-public-acl").status()).isEqualTo(FindingStatus.OPEN);
+        assertThat(owner.rule(project, "main.tf", "aws-s3-public-acl").status()).isEqualTo(FindingStatus.OPEN);
     }
 
     @Test
     void aPolicyFileBelowTheRootIsNotThePolicy() {
-        Project project = project("not-root");
+        Project project = owner.project("not-root");
         String policy = """
                 version: 1
                 ignore:
@@ -214,15 +195,16 @@ class RepositoryPolicyFileTest {
                     reason: "a deliberate setting"
                 """;
 
-        ScanDetail done = scan(project, ScanType.IAC, null, files("infra/.vigil.yml", policy, "main.tf", PUBLIC_BUCKET));
+        ScanDetail done = owner.scan(project, ScanType.IAC, null,
+                files("infra/.vigil.yml", policy, "main.tf", PUBLIC_BUCKET));
 
-        assertThat(rule(project, "main.tf", "aws-s3-public-acl").status()).isEqualTo(FindingStatus.OPEN);
+        assertThat(owner.rule(project, "main.tf", "aws-s3-public-acl").status()).isEqualTo(FindingStatus.OPEN);
         assertThat(done.policy()).isEqualTo(new ScanPolicy(0, List.of()));
     }
 
     @Test
     void packageEntryAcceptsOnlyVersionsInItsRange() {
-        Project project = project("package-range");
+        Project project = owner.project("package-range");
         String policy = """
                 version: 1
                 ignore:
@@ -237,9 +219,9 @@ class RepositoryPolicyFileTest {
                     reason: "older line only"
                 """.formatted(today().plusMonths(2));
 
-        ScanDetail done = scan(project, ScanType.SCA, null, files(".vigil.yml", policy, "pom.xml", POM));
+        ScanDetail done = owner.scan(project, ScanType.SCA, null, files(".vigil.yml", policy, "pom.xml", POM));
 
-        Finding log4shell = findings(project).stream().filter(f -> f.ruleId().equals("GHSA-jfh8-c2jp-5v3q"))
+        Finding log4shell = owner.findings(project).stream().filter(f -> f.ruleId().equals("GHSA-jfh8-c2jp-5v3q"))
                 .findFirst().orElseThrow();
         assertThat(log4shell.status()).isEqualTo(FindingStatus.ACCEPTED);
         assertThat(log4shell.acceptedBy()).isEqualTo("policy:.vigil.yml");

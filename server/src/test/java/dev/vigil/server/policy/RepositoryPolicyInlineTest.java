@@ -2,7 +2,6 @@ package dev.vigil.server.policy;
 
 import dev.vigil.model.Finding;
 import dev.vigil.model.FindingStatus;
-import dev.vigil.model.HistoryEntry;
 import dev.vigil.model.Project;
 import dev.vigil.model.ScanDetail;
 import dev.vigil.model.ScanType;
@@ -11,6 +10,7 @@ import dev.vigil.server.testing.MutableClock;
 import dev.vigil.server.testing.SetUpServer;
 import dev.vigil.server.testing.TestServer;
 import dev.vigil.server.testing.VigilServerTest;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -30,54 +30,39 @@ class RepositoryPolicyInlineTest {
 
     private static final MutableClock CLOCK = MutableClock.startingNow();
     private static TestServer.Tenant tenant;
+    private static PolicyFixtures owner;
 
     @SetUpServer
     static ServerSettings settings(ServerSettings s) {
         return s.withClock(CLOCK);
     }
 
-    // the fixtures, as the Owner of this class's tenant
-
-    private static Project project(String name) {
-        return PolicyFixtures.project(tenant.owner(), name);
-    }
-
-    private static ScanDetail scan(Project project, ScanType type, Integer prId, Map<String, String> files) {
-        return PolicyFixtures.scan(tenant.owner(), project, type, prId, files);
-    }
-
-    private static List<Finding> findings(Project project) {
-        return PolicyFixtures.findings(tenant.owner(), project);
-    }
-
-    private static Finding rule(Project project, String path, String ruleId) {
-        return PolicyFixtures.rule(tenant.owner(), project, path, ruleId);
-    }
-
-    private static HistoryEntry lastChange(Finding finding) {
-        return PolicyFixtures.lastChange(tenant.owner(), finding);
+    @BeforeAll
+    static void actAsTheOwner() {
+        owner = new PolicyFixtures(tenant.owner());
     }
 
     @Test
     void pullRequestScanNeitherIntroducesNorBlocksIgnoredFindings() {
-        Project project = project("pull-request");
-        scan(project, ScanType.SECRETS, null, files("README.md", "hello\n"));
+        Project project = owner.project("pull-request");
+        owner.scan(project, ScanType.SECRETS, null, files("README.md", "hello\n"));
 
-        ScanDetail ignored = scan(project, ScanType.SECRETS, 7, files("test/config.env",
+        ScanDetail ignored = owner.scan(project, ScanType.SECRETS, 7, files("test/config.env",
                 "# vigil:ignore revoked token used by the parser tests\nTOKEN=" + token() + "\n"));
-        ScanDetail control = scan(project, ScanType.SECRETS, 8, files("test/config.env", "TOKEN=" + token() + "\n"));
+        ScanDetail control = owner.scan(project, ScanType.SECRETS, 8,
+                files("test/config.env", "TOKEN=" + token() + "\n"));
 
         assertThat(ignored.summary().introduced()).isZero();
         assertThat(ignored.isBlocked()).isFalse();
         assertThat(ignored.policy().applied()).isEqualTo(1);
         assertThat(control.summary().introduced()).isEqualTo(1);
         assertThat(control.isBlocked()).isTrue();
-        assertThat(findings(project)).isEmpty();
+        assertThat(owner.findings(project)).isEmpty();
     }
 
     @Test
     void inlineCommentsMarkSecretsFalsePositiveInEachCommentSyntax() {
-        Project project = project("inline-secrets");
+        Project project = owner.project("inline-secrets");
         Map<String, String> files = files(
                 "infra/hash.tf", "# vigil:ignore test value, not a secret\ntoken = \"" + token() + "\"\n",
                 "infra/slashes.tf", "token = \"" + token() + "\" // vigil:ignore[github-pat] fixture\n",
@@ -93,19 +78,20 @@ class RepositoryPolicyInlineTest {
                 "other/not-a-comment.env", "NOTE=vigil:ignore because\nTOKEN=" + token() + "\n",
                 "other/too-far.env", "# vigil:ignore two lines above\n\nTOKEN=" + token() + "\n");
 
-        ScanDetail done = scan(project, ScanType.SECRETS, null, files);
+        ScanDetail done = owner.scan(project, ScanType.SECRETS, null, files);
 
         for (String path : List.of("infra/hash.tf", "infra/slashes.tf", "infra/block.tf", "deploy/values.yaml",
                 "tools/client.py", "tools/run.sh", "web/app.js", "src/Demo.java", ".env")) {
-            Finding finding = findings(project).stream().filter(f -> f.location().startsWith(path + ":")).findFirst()
-                    .orElseThrow(() -> new AssertionError("no finding in " + path));
+            Finding finding = owner.findings(project).stream().filter(f -> f.location().startsWith(path + ":"))
+                    .findFirst().orElseThrow(() -> new AssertionError("no finding in " + path));
             assertThat(finding.status()).as(path).isEqualTo(FindingStatus.FALSE_POSITIVE);
             assertThat(finding.acceptedBy()).as(path).isEqualTo("policy:inline");
-            assertThat(lastChange(finding).reason()).as(path).startsWith("vigil:ignore").contains(" at " + path + ":");
+            assertThat(owner.lastChange(finding).reason()).as(path).startsWith("vigil:ignore")
+                    .contains(" at " + path + ":");
         }
         for (String path : List.of("other/wrong-rule.env", "other/no-reason.env", "other/not-a-comment.env",
                 "other/too-far.env")) {
-            assertThat(findings(project)).filteredOn(f -> f.location().startsWith(path + ":")).singleElement()
+            assertThat(owner.findings(project)).filteredOn(f -> f.location().startsWith(path + ":")).singleElement()
                     .satisfies(f -> assertThat(f.status()).as(path).isEqualTo(FindingStatus.OPEN));
         }
         assertThat(policyWarnings(done)).singleElement().satisfies(w -> {
@@ -117,7 +103,7 @@ class RepositoryPolicyInlineTest {
 
     @Test
     void inlineCommentMarksAnIacFindingFalsePositive() {
-        Project project = project("inline-iac");
+        Project project = owner.project("inline-iac");
         String terraform = """
                 resource "aws_s3_bucket" "site" {
                   bucket = "site"
@@ -126,12 +112,12 @@ class RepositoryPolicyInlineTest {
                 }
                 """;
 
-        scan(project, ScanType.IAC, null, files("main.tf", terraform));
+        owner.scan(project, ScanType.IAC, null, files("main.tf", terraform));
 
-        Finding acl = rule(project, "main.tf", "aws-s3-public-acl");
+        Finding acl = owner.rule(project, "main.tf", "aws-s3-public-acl");
         assertThat(acl.status()).isEqualTo(FindingStatus.FALSE_POSITIVE);
         assertThat(acl.acceptedReason()).isEqualTo("the bucket serves the public website");
-        assertThat(findings(project)).filteredOn(f -> !f.ruleId().equals("aws-s3-public-acl"))
+        assertThat(owner.findings(project)).filteredOn(f -> !f.ruleId().equals("aws-s3-public-acl"))
                 .isNotEmpty().allSatisfy(f -> assertThat(f.status()).isEqualTo(FindingStatus.OPEN));
     }
 }
