@@ -20,6 +20,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -120,6 +121,26 @@ class FrozenMigrationsTest {
         assertThat(deep).startsWith(clipped);
         assertThat(clipped.getBytes(StandardCharsets.UTF_8).length).isBetween(1_998, 2_000);
         assertThat(path(database, ids.get(1))).isEqualTo(ascii).isEqualTo(MergeRepository.storedPath(ascii));
+        assertThat(indexColumns(database, "findings_by_location")).containsExactly("tenant_id", "path", "line",
+                "sort_key", "id");
+        assertThat(indexColumns(database, "findings_by_deadline")).containsExactly("tenant_id", "sla_deadline",
+                "sort_key", "id");
+    }
+
+    /** The columns of a {@code findings} index, in order, lower-cased, as the driver's metadata lists them. */
+    private static List<String> indexColumns(Database database, String index) {
+        return database.read(c -> {
+            List<String> columns = new ArrayList<>();
+            String table = database.dialect() == Dialect.HSQLDB ? "FINDINGS" : "findings";
+            try (var rows = c.getMetaData().getIndexInfo(null, null, table, false, false)) {
+                while (rows.next()) {
+                    if (index.equalsIgnoreCase(rows.getString("INDEX_NAME"))) {
+                        columns.add(rows.getString("COLUMN_NAME").toLowerCase(Locale.ROOT));
+                    }
+                }
+            }
+            return columns;
+        });
     }
 
     private static String path(Database database, UUID id) {
